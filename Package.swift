@@ -1,0 +1,92 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Compiler settings every Swift target shares: Swift 6 language mode (set package-wide below),
+/// strict concurrency, and `any` spelled out on existentials.
+let sharedSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+/// iOS-style widget code must also compile in Swift 5 language mode, as users' extensions often are.
+let swift5Settings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
+let package = Package(
+    name: "WidgetHost",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "WidgetKit", targets: ["WidgetKit"]),
+        .library(name: "AppIntents", targets: ["AppIntents"]),
+        .library(name: "ActivityKit", targets: ["ActivityKit"]),
+        .library(name: "SharedState", targets: ["SharedState"]),
+        .library(name: "DeepLinks", targets: ["DeepLinks"]),
+        .library(name: "WidgetHost", targets: ["WidgetHost"]),
+        .library(name: "WidgetHostServer", targets: ["WidgetHostServer"]),
+        .library(name: "DemoWidgets", targets: ["DemoWidgets"]),
+        .executable(name: "widgethost", targets: ["widgethost"]),
+        .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
+    ],
+    targets: [
+        // C libraries from Debian packages.
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+
+        // Apple-shaped model modules: no I/O, import nothing of ours but each other.
+        .target(name: "HostBridge", swiftSettings: sharedSettings),
+        .target(name: "AppIntents", dependencies: ["HostBridge"], swiftSettings: sharedSettings),
+        .target(name: "WidgetKit", dependencies: ["HostBridge", "AppIntents"], swiftSettings: sharedSettings),
+        .target(name: "ActivityKit", dependencies: ["HostBridge"], swiftSettings: sharedSettings),
+
+        // Storage and routing: know nothing of widgets.
+        .target(name: "SharedState", dependencies: ["CSQLite"], swiftSettings: sharedSettings),
+        .target(name: "DeepLinks", dependencies: ["CPCRE2"], swiftSettings: sharedSettings),
+
+        // The engine, the demo catalog, the HTTP layer and the executables.
+        .target(
+            name: "WidgetHost",
+            dependencies: ["HostBridge", "WidgetKit", "AppIntents", "ActivityKit", "SharedState", "DeepLinks"],
+            swiftSettings: sharedSettings
+        ),
+        .target(
+            name: "DemoWidgets",
+            dependencies: ["WidgetKit", "AppIntents", "WidgetHost", "SharedState"],
+            swiftSettings: sharedSettings
+        ),
+        .target(
+            name: "WidgetHostServer",
+            dependencies: ["WidgetHost", "CMicroHTTPD"],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "widgethost",
+            dependencies: ["WidgetHost", "WidgetHostServer", "DemoWidgets", "SharedState", "DeepLinks"],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "widgethost-bench",
+            dependencies: ["WidgetHost", "DemoWidgets", "SharedState", "DeepLinks", "CSQLite", "CPCRE2"],
+            swiftSettings: sharedSettings
+        ),
+        // A child process for the crash-durability tests: writes, acknowledges, and gets SIGKILLed.
+        .executableTarget(
+            name: "sharedstate-crashwriter",
+            dependencies: ["SharedState"],
+            swiftSettings: sharedSettings
+        ),
+
+        .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "CSQLite"], swiftSettings: sharedSettings),
+        .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks"], swiftSettings: sharedSettings),
+        .testTarget(
+            name: "ModelCompatTests",
+            dependencies: ["WidgetKit", "AppIntents", "ActivityKit"],
+            swiftSettings: swift5Settings
+        ),
+        .testTarget(
+            name: "WidgetHostTests",
+            dependencies: ["WidgetHost", "DemoWidgets", "WidgetKit", "AppIntents", "SharedState"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(name: "CLITests", dependencies: ["SharedState"], swiftSettings: sharedSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

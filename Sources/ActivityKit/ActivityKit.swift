@@ -1,0 +1,1 @@
+// ActivityKit: placeholder until its issue lands.

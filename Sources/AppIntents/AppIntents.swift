@@ -1,0 +1,1 @@
+// AppIntents: placeholder until its issue lands.

@@ -1,0 +1,2 @@
+// DeepLinks: placeholder until its issue lands.
+import CPCRE2

@@ -1,0 +1,1 @@
+// DemoWidgets: placeholder until its issue lands.

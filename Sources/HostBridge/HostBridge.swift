@@ -1,0 +1,1 @@
+// HostBridge: placeholder until its issue lands.

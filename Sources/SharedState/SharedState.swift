@@ -1,0 +1,2 @@
+// SharedState: placeholder until the foundation issue lands.
+import CSQLite

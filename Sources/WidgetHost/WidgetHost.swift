@@ -1,0 +1,1 @@
+// WidgetHost: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// WidgetHostServer: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// WidgetKit: placeholder until its issue lands.

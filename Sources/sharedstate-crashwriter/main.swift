@@ -1,0 +1,2 @@
+// Child process for the crash-durability tests.
+import SharedState
