@@ -1,1 +1,0 @@
-// WidgetHost: placeholder until its issue lands.
