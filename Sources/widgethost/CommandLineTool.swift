@@ -1,9 +1,52 @@
 import Foundation
 
 /// Dispatches `widgethost <subcommand> ...` to the subcommand that handles it.
+///
+/// Exit codes, for every subcommand: 0 success, 1 the command ran and found a problem (a lint error, no route
+/// matched), 2 bad usage (unknown subcommand or option), 3 the data could not be opened or written.
 enum CommandLineTool {
+    static let usage = """
+        usage: widgethost <command> [options]
+
+        commands:
+          demo                      load the fixtures into the default container and print what it holds
+          fixtures load             load Fixtures/*.json into an App Group container
+          route <url>               route a deep link through Routes/ (--json)
+          routes lint|explain|build work with route tables
+          help                      this text; `widgethost <command> --help` for one command
+
+        common options:
+          --data-dir DIR            where containers live (default: ./data, or $WIDGETHOST_DATA)
+        """
+
     static func run(_ arguments: [String]) -> Int32 {
-        print("widgethost: not built yet")
-        return 0
+        guard let command = arguments.first else {
+            printError(usage)
+            return ExitCode.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "demo": return DemoCommand.run(rest)
+        case "fixtures": return FixturesCommand.run(rest)
+        case "help", "--help", "-h":
+            print(usage)
+            return ExitCode.success
+        default:
+            printError("widgethost: unknown command '\(command)'\n\n\(usage)")
+            return ExitCode.usage
+        }
     }
+}
+
+/// The exit codes every subcommand uses.
+enum ExitCode {
+    static let success: Int32 = 0
+    static let problemFound: Int32 = 1
+    static let usage: Int32 = 2
+    static let dataError: Int32 = 3
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
 }

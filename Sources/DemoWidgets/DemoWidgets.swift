@@ -1,1 +1,0 @@
-// DemoWidgets: placeholder until its issue lands.
