@@ -1,0 +1,215 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection: the single owner of a `sqlite3` handle, closed in `deinit`.
+///
+/// A `Database` is not thread-safe. You receive one inside ``DatabaseStore/write(_:)`` or
+/// ``DatabaseStore/read(_:)`` closures, which guarantee it is used by one thread at a time;
+/// do not let it escape those closures.
+///
+/// Statements are prepared once per SQL string and cached for the life of the connection.
+/// Values are always bound as parameters (`?`), never interpolated into SQL.
+///
+/// See [Database Connection Handle](https://www.sqlite.org/c3ref/sqlite3.html).
+public final class Database {
+    let handle: OpaquePointer
+    /// The file this connection was opened on, or `:memory:`.
+    public let path: String
+    private var statementCache: [String: Statement] = [:]
+    private var savepointCounter = 0
+    /// The recorder behind ``DatabaseStore/writeCapturingChanges(_:)``; set on writer connections.
+    var changeRecorder: ChangeRecorder?
+
+    /// Opens a connection.
+    ///
+    /// - Parameters:
+    ///   - path: The database file, or `:memory:`.
+    ///   - flags: `SQLITE_OPEN_*` flags; `SQLITE_OPEN_NOMUTEX` is added (one thread at a time is
+    ///     guaranteed by the owner) and so is `SQLITE_OPEN_EXRESCODE`.
+    ///   - busyTimeout: How long a statement waits for another connection's lock.
+    /// - Throws: ``SQLiteError`` when the file cannot be opened.
+    ///
+    /// See [sqlite3_open_v2](https://www.sqlite.org/c3ref/open.html).
+    init(path: String, flags: Int32, busyTimeout: Duration) throws {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
+        guard let handle else {
+            throw SQLiteError(extendedCode: code, message: "cannot allocate a connection", path: path)
+        }
+        do {
+            try SQLiteError.check(code, handle, sql: nil)
+        } catch {
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        self.handle = handle
+        self.path = path
+        let (seconds, attoseconds) = busyTimeout.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        try SQLiteError.check(sqlite3_busy_timeout(handle, Int32(clamping: milliseconds)), handle)
+        try SQLiteError.check(csqlite_enable_defensive(handle), handle)
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL that returns no rows (or whose rows are ignored).
+    ///
+    /// `sql` may hold several statements separated by `;` when `arguments` is empty (handy for
+    /// migrations); with arguments it must hold exactly one.
+    ///
+    /// - Parameters:
+    ///   - sql: The SQL, with `?` placeholders.
+    ///   - arguments: Values bound to the placeholders, in order.
+    /// - Throws: ``SQLiteError``.
+    ///
+    /// See [sqlite3_step](https://www.sqlite.org/c3ref/step.html).
+    public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {
+        if let cached = statementCache[sql] {
+            defer { sqlite3_reset(cached.handle) }
+            try cached.reset(binding: arguments)
+            while try cached.step() {}
+            return
+        }
+        var remaining = Substring(sql).utf8
+        var isFirst = true
+        while true {
+            let (prepared, rest) = try Statement.prepare(remaining, in: self, persistent: isFirst)
+            guard let statement = prepared else { return }
+            let isOnly = isFirst && Statement.isBlank(rest)
+            if !isOnly && !arguments.isEmpty {
+                throw SQLiteError(extendedCode: SQLITE_ERROR,
+                                  message: "arguments need SQL holding exactly one statement",
+                                  sql: sql, path: path)
+            }
+            if isOnly { statementCache[sql] = statement }
+            defer { sqlite3_reset(statement.handle) }
+            try statement.reset(binding: arguments)
+            while try statement.step() {}
+            if isOnly { return }
+            isFirst = false
+            remaining = rest
+        }
+    }
+
+    /// Runs a query and copies out every row.
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement, with `?` placeholders.
+    ///   - arguments: Values bound to the placeholders, in order.
+    /// - Returns: The rows, in the order SQLite produced them.
+    /// - Throws: ``SQLiteError``.
+    public func query(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
+        let statement = try cachedStatement(sql)
+        try statement.reset(binding: arguments)
+        defer { sqlite3_reset(statement.handle) }
+        var rows: [Row] = []
+        var names: [String]?
+        let count = sqlite3_column_count(statement.handle)
+        while try statement.step() {
+            let columnNames = names ?? statement.columnNames
+            names = columnNames
+            rows.append(Row(columnNames: columnNames, values: (0..<count).map { statement.value(at: $0) }))
+        }
+        return rows
+    }
+
+    /// Runs a query and returns its first row, if any.
+    ///
+    /// - Returns: The first row, or `nil` when the query produced none.
+    /// - Throws: ``SQLiteError``.
+    public func queryOne(_ sql: String, _ arguments: [SQLValue] = []) throws -> Row? {
+        let statement = try cachedStatement(sql)
+        try statement.reset(binding: arguments)
+        defer { sqlite3_reset(statement.handle) }
+        guard try statement.step() else { return nil }
+        let count = sqlite3_column_count(statement.handle)
+        return Row(columnNames: statement.columnNames, values: (0..<count).map { statement.value(at: $0) })
+    }
+
+    /// Runs a query and returns the first column of its first row.
+    ///
+    /// - Returns: That value converted to `T`; `nil` when there is no row, the value is NULL,
+    ///   or it has another storage class.
+    /// - Throws: ``SQLiteError``.
+    public func scalar<T: SQLValueConvertible>(_ sql: String, _ arguments: [SQLValue] = [],
+                                               as type: T.Type = T.self) throws -> T? {
+        let statement = try cachedStatement(sql)
+        try statement.reset(binding: arguments)
+        defer { sqlite3_reset(statement.handle) }
+        guard try statement.step(), sqlite3_column_count(statement.handle) > 0 else { return nil }
+        return T(sqlValue: statement.value(at: 0))
+    }
+
+    /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    ///
+    /// See [sqlite3_changes64](https://www.sqlite.org/c3ref/changes.html).
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// The rowid of the last successful `INSERT` on this connection.
+    ///
+    /// See [sqlite3_last_insert_rowid](https://www.sqlite.org/c3ref/last_insert_rowid.html).
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Whether a transaction is open on this connection.
+    ///
+    /// See [sqlite3_get_autocommit](https://www.sqlite.org/c3ref/get_autocommit.html).
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` inside a savepoint: a transaction that nests inside the current one.
+    ///
+    /// The savepoint gets a name unique on this connection. When `body` returns, the savepoint
+    /// is released (its changes join the enclosing transaction); when it throws, everything
+    /// it did is rolled back, changes recorded for ``DatabaseStore/writeCapturingChanges(_:)``
+    /// are dropped, and the error is rethrown. Use this rather than raw `SAVEPOINT` SQL, which
+    /// change capture cannot follow.
+    ///
+    /// - Parameter body: The work to do; it receives this connection.
+    /// - Returns: What `body` returned.
+    /// - Throws: What `body` threw, or ``SQLiteError``.
+    ///
+    /// See [SAVEPOINT](https://www.sqlite.org/lang_savepoint.html).
+    public func inSavepoint<T>(_ body: (Database) throws -> T) throws -> T {
+        savepointCounter += 1
+        let name = "shared_state_sp_\(savepointCounter)"
+        try execute("SAVEPOINT \(name)")
+        changeRecorder?.beginSavepoint()
+        let result: T
+        do {
+            result = try body(self)
+        } catch {
+            changeRecorder?.rollbackSavepoint()
+            // If ROLLBACK TO fails, the enclosing transaction is already gone; report the
+            // body's error, which is the cause.
+            try? execute("ROLLBACK TO \(name)")
+            try? execute("RELEASE \(name)")
+            throw error
+        }
+        changeRecorder?.releaseSavepoint()
+        try execute("RELEASE \(name)")
+        return result
+    }
+
+    private func cachedStatement(_ sql: String) throws -> Statement {
+        if let cached = statementCache[sql] { return cached }
+        let (prepared, rest) = try Statement.prepare(Substring(sql).utf8, in: self, persistent: true)
+        guard let statement = prepared, Statement.isBlank(rest) else {
+            throw SQLiteError(extendedCode: SQLITE_ERROR, message: "a query must be exactly one statement",
+                              sql: sql, path: path)
+        }
+        statementCache[sql] = statement
+        return statement
+    }
+}
+
+@available(*, unavailable)
+extension Database: Sendable {}
+
+extension Statement {
+    /// Whether SQL text is only whitespace and `;` (comments count as content, harmlessly).
+    static func isBlank(_ sql: Substring.UTF8View) -> Bool {
+        sql.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0x3B }
+    }
+}

@@ -1,2 +1,0 @@
-// SharedState: placeholder until the foundation issue lands.
-import CSQLite
