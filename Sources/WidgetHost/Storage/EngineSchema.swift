@@ -1,0 +1,62 @@
+import SharedState
+
+/// The engine's own tables, kept in `widgethost.sqlite` beside the App Group containers.
+///
+/// The schedule lives here too, so a restarted engine honours it: `widget_instances.next_reload_at` is indexed
+/// (partial index, scheduled instances only), and due reloads are read from that index in time order.
+enum EngineSchema {
+    static var migrator: Migrator {
+        var migrator = Migrator()
+        migrator.registerMigration("WidgetHost.1-instances-timelines-schedule") { db in
+            try db.execute("""
+                CREATE TABLE configurations(
+                    key TEXT PRIMARY KEY NOT NULL,
+                    kind TEXT NOT NULL,
+                    family TEXT NOT NULL,
+                    parameters TEXT NOT NULL,
+                    resolution_diagnostics TEXT NOT NULL DEFAULT '[]',
+                    timeline TEXT,
+                    reordered INTEGER NOT NULL DEFAULT 0,
+                    provider_runs INTEGER NOT NULL DEFAULT 0,
+                    last_failure TEXT)
+                """)
+            try db.execute("""
+                CREATE TABLE widget_instances(
+                    id TEXT PRIMARY KEY NOT NULL,
+                    kind TEXT NOT NULL,
+                    family TEXT NOT NULL,
+                    raw_parameters TEXT NOT NULL,
+                    configuration_key TEXT NOT NULL REFERENCES configurations(key),
+                    placed_at REAL NOT NULL,
+                    updated_at REAL NOT NULL,
+                    next_reload_at REAL,
+                    next_reload_reason TEXT,
+                    deferred INTEGER NOT NULL DEFAULT 0)
+                """)
+            try db.execute("""
+                CREATE INDEX widget_instances_due ON widget_instances(next_reload_at)
+                WHERE next_reload_at IS NOT NULL
+                """)
+            try db.execute("CREATE INDEX widget_instances_by_kind ON widget_instances(kind)")
+            try db.execute("CREATE INDEX widget_instances_by_configuration ON widget_instances(configuration_key)")
+            try db.execute("""
+                CREATE TABLE reload_charges(
+                    instance_id TEXT NOT NULL,
+                    charged_at REAL NOT NULL)
+                """)
+            try db.execute("CREATE INDEX reload_charges_by_instance ON reload_charges(instance_id, charged_at)")
+            try db.execute("""
+                CREATE TABLE reload_log(
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    configuration_key TEXT NOT NULL,
+                    reason TEXT NOT NULL,
+                    ran_at REAL NOT NULL,
+                    instance_ids TEXT NOT NULL,
+                    charged_instance_ids TEXT NOT NULL,
+                    outcome TEXT NOT NULL)
+                """)
+            try db.execute("CREATE TABLE engine_settings(name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import SharedState
+
+extension EngineStore {
+    /// An instance whose reload is due.
+    struct DueReload: Sendable, Hashable {
+        var instanceID: String
+        var configurationKey: String
+        var reload: ScheduledReload
+    }
+
+    func schedule(instanceID: String, _ reload: ScheduledReload?, _ db: Database) throws {
+        try db.execute("""
+            UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = ?, deferred = ? WHERE id = ?
+            """, [reload.map { $0.dueAt.sqlValue } ?? .null, reload.map { .text($0.reason.rawValue) } ?? .null,
+                  .integer(reload?.deferredByBudget == true ? 1 : 0), .text(instanceID)])
+    }
+
+    func scheduledReload(instanceID: String, _ db: Database) throws -> ScheduledReload? {
+        guard let row = try db.queryOne(
+            "SELECT next_reload_at, next_reload_reason, deferred FROM widget_instances WHERE id = ?",
+            [.text(instanceID)]) else { return nil }
+        return Self.scheduledReload(row)
+    }
+
+    /// Instances due at or before `time`, earliest first, read from the `next_reload_at` index (no scan).
+    func dueReloads(through time: Date, limit: Int, _ db: Database) throws -> [DueReload] {
+        try db.query("""
+            SELECT id, configuration_key, next_reload_at, next_reload_reason, deferred FROM widget_instances
+            WHERE next_reload_at IS NOT NULL AND next_reload_at <= ?
+            ORDER BY next_reload_at, id LIMIT ?
+            """, [time.sqlValue, .integer(Int64(limit))]).compactMap { row in
+            guard let reload = Self.scheduledReload(row) else { return nil }
+            return DueReload(instanceID: row.string("id") ?? "",
+                             configurationKey: row.string("configuration_key") ?? "", reload: reload)
+        }
+    }
+
+    /// The earliest scheduled reload, if any.
+    func nextDueDate(_ db: Database) throws -> Date? {
+        try db.scalar("SELECT MIN(next_reload_at) FROM widget_instances WHERE next_reload_at IS NOT NULL",
+                      as: Date.self)
+    }
+
+    private static func scheduledReload(_ row: Row) -> ScheduledReload? {
+        guard let due = row.date("next_reload_at"),
+              let reason = row.string("next_reload_reason").flatMap(ReloadReason.init(rawValue:)) else { return nil }
+        return ScheduledReload(dueAt: due, reason: reason, deferredByBudget: row.bool("deferred") ?? false)
+    }
+
+    // MARK: Budget
+
+    func ledger(instanceID: String, policy: ReloadBudgetPolicy, now: Date, _ db: Database) throws -> BudgetLedger {
+        let since = now.addingTimeInterval(-policy.window)
+        let charges = try db.query("""
+            SELECT charged_at FROM reload_charges WHERE instance_id = ? AND charged_at > ? AND charged_at <= ?
+            ORDER BY charged_at
+            """, [.text(instanceID), since.sqlValue, now.sqlValue]).compactMap { $0.date("charged_at") }
+        return BudgetLedger(charges: charges, policy: policy, now: now)
+    }
+
+    func charge(instanceID: String, at time: Date, policy: ReloadBudgetPolicy, _ db: Database) throws {
+        try db.execute("INSERT INTO reload_charges(instance_id, charged_at) VALUES (?, ?)",
+                       [.text(instanceID), time.sqlValue])
+        // Charges that left the window can never matter again.
+        try db.execute("DELETE FROM reload_charges WHERE instance_id = ? AND charged_at <= ?",
+                       [.text(instanceID), time.addingTimeInterval(-policy.window).sqlValue])
+    }
+
+    func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
+        try db.execute("""
+            INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
+                  .text(EngineCoding.text(entry.instanceIDs)), .text(EngineCoding.text(entry.chargedInstanceIDs)),
+                  .text(entry.outcome)])
+    }
+}
+
+/// One provider run the engine made, as recorded in the reload log.
+public struct ReloadRecord: Sendable, Hashable, Codable {
+    /// The configuration rebuilt.
+    public var configurationKey: String
+    /// Why.
+    public var reason: ReloadReason
+    /// When, on the engine's clock.
+    public var ranAt: Date
+    /// The instances the new timeline serves.
+    public var instanceIDs: [String]
+    /// Those charged to their budget.
+    public var chargedInstanceIDs: [String]
+    /// `accepted`, or `rejected: <reason>`.
+    public var outcome: String
+}

@@ -1,0 +1,161 @@
+import Foundation
+import SharedState
+
+/// The engine's persistent state: instances, configurations with their timelines, the reload schedule and the
+/// budget ledger, in one SQLite database.
+///
+/// Every method is one transaction; callers that need several steps to be atomic use ``write(_:)`` with the
+/// `Database`-taking variants.
+public final class EngineStore: Sendable {
+    /// The underlying database.
+    public let database: DatabaseStore
+
+    /// Opens (creating if needed) `widgethost.sqlite` in `directory`.
+    /// - Throws: `SQLiteError` (a corrupt file is reported, never overwritten).
+    public convenience init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try self.init(database: DatabaseStore(path: directory.appendingPathComponent("widgethost.sqlite").path))
+    }
+
+    /// Wraps an open database, applying the engine's migrations.
+    public init(database: DatabaseStore) throws {
+        try EngineSchema.migrator.migrate(database)
+        self.database = database
+    }
+
+    /// An engine store in memory, for tests.
+    public static func inMemory() throws -> EngineStore {
+        try EngineStore(database: DatabaseStore.inMemory())
+    }
+
+    /// Runs `body` in one write transaction.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.write(body)
+    }
+
+    /// Runs `body` on a read snapshot.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.read(body)
+    }
+
+    // MARK: Instances
+
+    func insert(_ instance: WidgetInstance, _ db: Database) throws {
+        try db.execute("""
+            INSERT INTO widget_instances(id, kind, family, raw_parameters, configuration_key, placed_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [.text(instance.id), .text(instance.kind), .text(instance.family),
+                  .text(JSONValue.object(instance.rawParameters).canonicalText), .text(instance.configurationKey),
+                  instance.placedAt.sqlValue, instance.updatedAt.sqlValue])
+    }
+
+    func update(_ instance: WidgetInstance, _ db: Database) throws {
+        try db.execute("""
+            UPDATE widget_instances SET raw_parameters = ?, configuration_key = ?, updated_at = ? WHERE id = ?
+            """, [.text(JSONValue.object(instance.rawParameters).canonicalText), .text(instance.configurationKey),
+                  instance.updatedAt.sqlValue, .text(instance.id)])
+    }
+
+    func deleteInstance(id: String, _ db: Database) throws {
+        try db.execute("DELETE FROM widget_instances WHERE id = ?", [.text(id)])
+        try db.execute("DELETE FROM reload_charges WHERE instance_id = ?", [.text(id)])
+    }
+
+    func instance(id: String, _ db: Database) throws -> WidgetInstance? {
+        try db.queryOne("SELECT * FROM widget_instances WHERE id = ?", [.text(id)]).map(Self.instance)
+    }
+
+    func instances(where clause: String, _ arguments: [SQLValue], _ db: Database) throws -> [WidgetInstance] {
+        try db.query("SELECT * FROM widget_instances WHERE \(clause) ORDER BY placed_at, id", arguments)
+            .map(Self.instance)
+    }
+
+    /// Every placed instance, oldest first.
+    public func allInstances() throws -> [WidgetInstance] {
+        try read { db in try instances(where: "1 = 1", [], db) }
+    }
+
+    private static func instance(_ row: Row) throws -> WidgetInstance {
+        let parameters = try EngineCoding.value(JSONValue.self, from: row.string("raw_parameters"),
+                                                column: "raw_parameters")
+        return WidgetInstance(
+            id: row.string("id") ?? "", kind: row.string("kind") ?? "", family: row.string("family") ?? "",
+            rawParameters: parameters.objectValue ?? [:], configurationKey: row.string("configuration_key") ?? "",
+            placedAt: row.date("placed_at") ?? .distantPast, updatedAt: row.date("updated_at") ?? .distantPast)
+    }
+
+    // MARK: Configurations
+
+    func configuration(key: String, _ db: Database) throws -> ConfigurationRecord? {
+        guard let row = try db.queryOne("SELECT * FROM configurations WHERE key = ?", [.text(key)]) else {
+            return nil
+        }
+        let parameters = try EngineCoding.value(JSONValue.self, from: row.string("parameters"), column: "parameters")
+        let diagnostics = try EngineCoding.value([TimelineDiagnostic].self,
+                                                 from: row.string("resolution_diagnostics"),
+                                                 column: "resolution_diagnostics")
+        let timeline = try row.string("timeline").map {
+            try EngineCoding.value(StoredTimeline.self, from: $0, column: "timeline")
+        }
+        return ConfigurationRecord(
+            key: key, kind: row.string("kind") ?? "", family: row.string("family") ?? "",
+            parameters: parameters.objectValue ?? [:], resolutionDiagnostics: diagnostics, timeline: timeline,
+            timelineWasReordered: row.bool("reordered") ?? false, providerRuns: row.int("provider_runs") ?? 0,
+            lastFailure: row.string("last_failure"))
+    }
+
+    func insertConfigurationIfMissing(key: String, kind: String, family: String,
+                                      parameters: [String: JSONValue], diagnostics: [TimelineDiagnostic],
+                                      _ db: Database) throws {
+        try db.execute("""
+            INSERT INTO configurations(key, kind, family, parameters, resolution_diagnostics)
+            VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO NOTHING
+            """, [.text(key), .text(kind), .text(family), .text(JSONValue.object(parameters).canonicalText),
+                  .text(EngineCoding.text(diagnostics))])
+    }
+
+    func recordProviderRun(key: String, outcome: ProviderRunOutcome, diagnostics: [TimelineDiagnostic],
+                           _ db: Database) throws {
+        switch outcome {
+        case .accepted(let validated):
+            try db.execute("""
+                UPDATE configurations SET timeline = ?, reordered = ?, provider_runs = provider_runs + 1,
+                    last_failure = NULL, resolution_diagnostics = ? WHERE key = ?
+                """, [.text(EngineCoding.text(validated.timeline)), .integer(validated.wasReordered ? 1 : 0),
+                      .text(EngineCoding.text(diagnostics)), .text(key)])
+        case .rejected(let reason):
+            try db.execute("""
+                UPDATE configurations SET provider_runs = provider_runs + 1, last_failure = ?,
+                    resolution_diagnostics = ? WHERE key = ?
+                """, [.text(reason), .text(EngineCoding.text(diagnostics)), .text(key)])
+        }
+    }
+
+    func deleteConfigurationIfUnused(key: String, _ db: Database) throws {
+        try db.execute("""
+            DELETE FROM configurations WHERE key = ?
+            AND NOT EXISTS (SELECT 1 FROM widget_instances WHERE configuration_key = ?)
+            """, [.text(key), .text(key)])
+    }
+
+    // MARK: Settings
+
+    func setting(_ name: String, _ db: Database) throws -> String? {
+        try db.scalar("SELECT value FROM engine_settings WHERE name = ?", [.text(name)], as: String.self)
+    }
+
+    func setSetting(_ name: String, to value: String, _ db: Database) throws {
+        try db.execute("""
+            INSERT INTO engine_settings(name, value) VALUES (?, ?)
+            ON CONFLICT(name) DO UPDATE SET value = excluded.value
+            """, [.text(name), .text(value)])
+    }
+}
+
+/// What became of one provider run.
+enum ProviderRunOutcome: Sendable {
+    /// The timeline passed validation and was stored.
+    case accepted(TimelineValidator.Outcome)
+    /// The timeline was refused; the previous one stays.
+    case rejected(String)
+}
