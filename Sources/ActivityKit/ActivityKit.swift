@@ -1,1 +1,4 @@
-// ActivityKit: placeholder until its issue lands.
+// ActivityKit: Apple's Live Activity model types, so activity attributes written for iOS compile
+// unchanged on Linux. Like Apple's module, importing it brings in Foundation.
+@_exported import Foundation
+@_exported import HostBridge

@@ -1,0 +1,113 @@
+import Foundation
+
+/// An intent's parameter, written `@Parameter(title: "Project") var project: ProjectEntity?`.
+///
+/// A non-optional parameter is required: give it a `default:`, or have the host resolve it (from
+/// the query's `defaultResult()`) before it is read. Reading a non-optional parameter that has no
+/// value stops the program, as on iOS. An optional parameter without a value reads as `nil`.
+///
+/// The wrapper is a `final class`, as Apple's is: copies of an intent share parameter values, so
+/// hosts create a fresh intent for every resolution and run.
+///
+/// Mirrors [IntentParameter](https://developer.apple.com/documentation/appintents/intentparameter).
+@propertyWrapper
+public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
+    // @unchecked Sendable: the only mutable state, `storage`, is read and written while holding
+    // `lock`; every other stored property is an immutable `let` of a Sendable type, and `Value` is
+    // Sendable (`_IntentValue` refines Sendable).
+    private let lock = NSLock()
+    private var storage: Value?
+
+    /// The parameter's name as shown to people.
+    public let title: LocalizedStringResource
+    /// A longer explanation of the parameter, if any.
+    public let descriptionResource: LocalizedStringResource?
+    /// What the system asks when it needs a value, if given.
+    public let requestValueDialog: IntentDialog?
+    /// How Shortcuts connects the parameter to earlier actions.
+    public let inputConnectionBehavior: InputConnectionBehavior
+    /// The value given as `default:`, if any.
+    public let defaultUnwrappedValue: Value.UnwrappedType?
+    let options: ParameterOptions?
+
+    /// Creates a parameter.
+    ///
+    /// - Parameters:
+    ///   - title: The parameter's name as shown to people.
+    ///   - description: A longer explanation.
+    ///   - defaultValue: The value the parameter starts with (the unwrapped type for optionals).
+    ///   - requestValueDialog: What the system asks when it needs a value.
+    ///   - inputConnectionBehavior: How Shortcuts connects the parameter to earlier actions.
+    public init(
+        title: LocalizedStringResource,
+        description: LocalizedStringResource? = nil,
+        default defaultValue: Value.UnwrappedType? = nil,
+        requestValueDialog: IntentDialog? = nil,
+        inputConnectionBehavior: InputConnectionBehavior = .default
+    ) {
+        self.title = title
+        self.descriptionResource = description
+        self.requestValueDialog = requestValueDialog
+        self.inputConnectionBehavior = inputConnectionBehavior
+        self.defaultUnwrappedValue = defaultValue
+        self.options = nil
+        self.storage = defaultValue.map(Value._wrap)
+    }
+
+    /// Creates a parameter whose choices (and possibly default) come from a provider.
+    ///
+    /// For an entity parameter the provider may be an `EntityQuery`, which then replaces the
+    /// entity's `defaultQuery` for this parameter.
+    ///
+    /// - Parameters:
+    ///   - title: The parameter's name as shown to people.
+    ///   - description: A longer explanation.
+    ///   - defaultValue: The value the parameter starts with (the unwrapped type for optionals).
+    ///   - requestValueDialog: What the system asks when it needs a value.
+    ///   - inputConnectionBehavior: How Shortcuts connects the parameter to earlier actions.
+    ///   - optionsProvider: Supplies the choices, and the default when `defaultValue` is `nil`.
+    public init<Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource,
+        description: LocalizedStringResource? = nil,
+        default defaultValue: Value.UnwrappedType? = nil,
+        requestValueDialog: IntentDialog? = nil,
+        inputConnectionBehavior: InputConnectionBehavior = .default,
+        optionsProvider: Provider
+    ) where Provider.Result.Element == Value.UnwrappedType, Provider.DefaultValue == Value.UnwrappedType {
+        self.title = title
+        self.descriptionResource = description
+        self.requestValueDialog = requestValueDialog
+        self.inputConnectionBehavior = inputConnectionBehavior
+        self.defaultUnwrappedValue = defaultValue
+        self.options = ParameterOptions(provider: optionsProvider)
+        self.storage = defaultValue.map(Value._wrap)
+    }
+
+    /// The parameter's value.
+    public var wrappedValue: Value {
+        get {
+            if let value = lock.withLock({ storage }) { return value }
+            if let empty = Value._emptyValue { return empty }
+            fatalError(
+                "@Parameter \"\(title.defaultValue)\" (\(Value.self)) was read before it had a value: "
+                    + "give it a default:, make it optional, or set it before perform()"
+            )
+        }
+        set {
+            lock.withLock { storage = newValue }
+        }
+    }
+
+    /// The parameter itself, written `$name`, for `throw $name.needsValueError()`.
+    public var projectedValue: IntentParameter<Value> { self }
+
+    /// The stored value, or `nil` when none was set (optionals without a value included).
+    var storedValue: Value? {
+        lock.withLock { storage }
+    }
+
+    /// Replaces the stored value; `nil` leaves the parameter without a value.
+    func replaceStoredValue(_ value: Value?) {
+        lock.withLock { storage = value }
+    }
+}

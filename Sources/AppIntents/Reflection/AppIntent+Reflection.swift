@@ -1,0 +1,36 @@
+/// What hosts need to drive an intent without knowing its concrete type.
+extension AppIntent {
+    /// This intent's parameters in declaration order, named by their property names.
+    ///
+    /// The parameters are this instance's live wrappers: assigning to them sets this intent's
+    /// values. Copies of the intent share them, so use a fresh `Self()` per resolution.
+    public func parameters() -> [(name: String, parameter: any AnyIntentParameter)] {
+        Mirror(reflecting: self).children.compactMap { child in
+            guard let parameter = child.value as? any AnyIntentParameter, let label = child.label else {
+                return nil
+            }
+            // The backing storage of `@Parameter var project` is named `_project`.
+            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+            return (name, parameter)
+        }
+    }
+
+    /// The parameter whose property name is `name`, if any.
+    public func parameter(named name: String) -> (any AnyIntentParameter)? {
+        parameters().first { $0.name == name }?.parameter
+    }
+
+    /// The parameters of a fresh `Self()`, as declared, in declaration order.
+    public static var parameterDeclarations: [IntentParameterDeclaration] {
+        Self().parameters().map { IntentParameterDeclaration(name: $0.name, parameter: $0.parameter) }
+    }
+
+    /// The resolved ``AppIntent/title``.
+    public static var intentTitle: String { title.defaultValue }
+
+    /// The resolved ``AppIntent/description`` text, or `nil` when it is empty.
+    public static var intentDescriptionText: String? {
+        let text = description.descriptionText.defaultValue
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,1 +1,0 @@
-// HostBridge: placeholder until its issue lands.
