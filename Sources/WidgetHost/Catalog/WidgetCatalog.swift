@@ -1,0 +1,66 @@
+import AppIntents
+import Foundation
+import WidgetKit
+
+/// The widget kinds an engine serves.
+///
+/// Build it by registering kinds, then hand it to ``WidgetEngine``; the engine holds an immutable copy.
+///
+/// ```swift
+/// var catalog = WidgetCatalog()
+/// catalog.register(kind: "ProjectProgress", families: [.systemSmall, .systemMedium],
+///                  provider: ProjectProgressProvider())
+/// ```
+public struct WidgetCatalog: Sendable {
+    private var descriptors: [String: WidgetKindDescriptor] = [:]
+    private var order: [String] = []
+
+    /// Creates an empty catalog.
+    public init() {}
+
+    /// Registers a configurable widget kind (`AppIntentConfiguration`).
+    /// - Parameters:
+    ///   - kind: The kind string; registering the same kind twice is a programming error.
+    ///   - displayName: Defaults to the configuration intent's title, as WidgetKit does.
+    ///   - description: Defaults to the intent's description.
+    ///   - families: Supported families; defaults to ``WidgetFamily/iPhoneDefaults``.
+    ///   - provider: The timeline provider.
+    public mutating func register<Provider: AppIntentTimelineProvider & Sendable>(
+        kind: String, displayName: String? = nil, description: String? = nil,
+        families: [WidgetFamily] = WidgetFamily.iPhoneDefaults, provider: Provider
+    ) {
+        add(WidgetKindDescriptor(
+            kind: kind, displayName: displayName ?? Provider.Intent.intentTitle,
+            description: description ?? Provider.Intent.intentDescriptionText ?? "",
+            supportedFamilies: families, source: IntentTimelineSource(provider: provider)))
+    }
+
+    /// Registers a static widget kind (`StaticConfiguration`).
+    /// - Parameters:
+    ///   - kind: The kind string; registering the same kind twice is a programming error.
+    ///   - displayName: The gallery name.
+    ///   - description: The gallery description.
+    ///   - families: Supported families; defaults to ``WidgetFamily/iPhoneDefaults``.
+    ///   - provider: The timeline provider.
+    public mutating func register<Provider: TimelineProvider & Sendable>(
+        kind: String, displayName: String, description: String = "",
+        families: [WidgetFamily] = WidgetFamily.iPhoneDefaults, provider: Provider
+    ) {
+        add(WidgetKindDescriptor(kind: kind, displayName: displayName, description: description,
+                                 supportedFamilies: families, source: StaticTimelineSource(provider: provider)))
+    }
+
+    private mutating func add(_ descriptor: WidgetKindDescriptor) {
+        precondition(!descriptor.kind.isEmpty, "a widget kind needs a non-empty kind string")
+        precondition(!descriptor.supportedFamilies.isEmpty, "widget kind '\(descriptor.kind)' supports no family")
+        precondition(descriptors[descriptor.kind] == nil, "widget kind '\(descriptor.kind)' is registered twice")
+        descriptors[descriptor.kind] = descriptor
+        order.append(descriptor.kind)
+    }
+
+    /// The kind registered under `kind`, if any.
+    public func descriptor(kind: String) -> WidgetKindDescriptor? { descriptors[kind] }
+
+    /// All kinds in registration order.
+    public var kinds: [WidgetKindDescriptor] { order.compactMap { descriptors[$0] } }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HostBridge
+import SharedState
+import Synchronization
+import WidgetKit
+
+/// What `WidgetCenter.shared` and `UserDefaults(suiteName:)` reach while the engine runs user code.
+///
+/// Reload requests are collected, not run on the spot: the engine applies them (budgeted) once the provider or
+/// intent that made them has returned, so a provider that asks to reload its own kind cannot recurse.
+final class EngineBinding: WidgetCenterHost {
+    enum ReloadRequest: Sendable, Hashable {
+        case kind(String)
+        case all
+    }
+
+    private let requests = Mutex<[ReloadRequest]>([])
+    private let suites: [String: SuiteDefaults]
+    private let configurations: @Sendable () async throws -> [WidgetInfo]
+
+    init(containers: [AppGroupContainer], configurations: @escaping @Sendable () async throws -> [WidgetInfo]) {
+        var suites: [String: SuiteDefaults] = [:]
+        for container in containers { suites[container.identifier] = SuiteDefaults(suite: container.suite()) }
+        self.suites = suites
+        self.configurations = configurations
+    }
+
+    func reloadTimelines(ofKind kind: String) {
+        requests.withLock { $0.append(.kind(kind)) }
+    }
+
+    func reloadAllTimelines() {
+        requests.withLock { $0.append(.all) }
+    }
+
+    func currentConfigurations() async throws -> [WidgetInfo] {
+        try await configurations()
+    }
+
+    func defaults(suiteName: String) -> (any DefaultsStorage)? {
+        suites[suiteName]
+    }
+
+    /// The requests made so far, in order, without repeats; clears them.
+    func takeRequests() -> [ReloadRequest] {
+        requests.withLock { pending in
+            defer { pending.removeAll() }
+            var seen = Set<ReloadRequest>()
+            return pending.filter { seen.insert($0).inserted }
+        }
+    }
+}
+
+/// A container's standard suite as `UserDefaults(suiteName:)` storage.
+struct SuiteDefaults: DefaultsStorage {
+    let suite: DefaultsSuite
+
+    func object(forKey key: String) -> Any? { suite.object(forKey: key) }
+    func set(_ value: Any, forKey key: String) { suite.set(value, forKey: key) }
+    func removeObject(forKey key: String) { suite.removeObject(forKey: key) }
+    func dictionaryRepresentation() -> [String: Any] { suite.dictionaryRepresentation() }
+}

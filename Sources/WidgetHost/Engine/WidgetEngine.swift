@@ -1,0 +1,108 @@
+import AppIntents
+import Foundation
+import HostBridge
+import SharedState
+import WidgetKit
+
+/// The engine: places widgets, resolves their configurations, runs providers once per distinct configuration,
+/// stores timelines and rebuilds them when their policy and budget say so.
+///
+/// All state is in an ``EngineStore`` (SQLite), so an engine reopened on the same store continues the same
+/// schedule. Time comes from the injected ``HostClock``; with a ``VirtualClock``, ``advanceClock(to:)`` runs the
+/// reloads that come due on the way, each at its own due time.
+public actor WidgetEngine {
+    /// The widget kinds served.
+    public nonisolated let catalog: WidgetCatalog
+    /// Persistent state.
+    public nonisolated let store: EngineStore
+    /// The engine's clock.
+    public nonisolated let clock: any HostClock
+    /// The per-instance reload budget.
+    public nonisolated let budget: ReloadBudgetPolicy
+    /// The device's time zone (for providers that read ``HostEnvironment``).
+    public nonisolated let timeZone: TimeZone
+    /// The App Group containers user code can reach.
+    public nonisolated let containers: [AppGroupContainer]
+
+    /// WidgetKit enforces a minimum time before a reload; WidgetHost's is 5 minutes after the last run, the
+    /// spacing Apple asks for between entries. Applies to scheduled reloads only, not to explicit ones.
+    public static let minimumReloadInterval: TimeInterval = 5 * 60
+    /// After a provider's timeline is refused, the next attempt is scheduled this much later.
+    public static let retryInterval: TimeInterval = 15 * 60
+
+    /// Creates an engine.
+    /// - Parameters:
+    ///   - catalog: The widget kinds to serve.
+    ///   - store: Persistent state; reopening the same store continues its schedule.
+    ///   - clock: The source of "now".
+    ///   - budget: The per-instance reload budget.
+    ///   - timeZone: The device's time zone.
+    ///   - containers: App Group containers reachable through `UserDefaults(suiteName:)` and ``HostEnvironment``.
+    public init(catalog: WidgetCatalog, store: EngineStore, clock: any HostClock = SystemClock(),
+                budget: ReloadBudgetPolicy = .default, timeZone: TimeZone = .current,
+                containers: [AppGroupContainer] = []) {
+        self.catalog = catalog
+        self.store = store
+        self.clock = clock
+        self.budget = budget
+        self.timeZone = timeZone
+        self.containers = containers
+    }
+
+    /// Runs user code (a provider, a query) with `WidgetCenter.shared`, `UserDefaults(suiteName:)` and
+    /// ``HostEnvironment/current`` bound to this engine, then applies the reload requests it made.
+    func withUserCode<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        let binding = EngineBinding(containers: containers) { [weak self] in
+            guard let self else { return [] }
+            return try await self.currentConfigurations()
+        }
+        let environment = HostEnvironment(now: clock.now, timeZone: timeZone, containers: containers)
+        let result = try await HostContext.withBinding(binding) {
+            try await HostEnvironment.$current.withValue(environment) { try await body() }
+        }
+        try scheduleRequestedReloads(binding.takeRequests())
+        return result
+    }
+
+    /// Turns reloads requested from inside user code into due reloads (budget-checked when they run).
+    private func scheduleRequestedReloads(_ requests: [EngineBinding.ReloadRequest]) throws {
+        guard !requests.isEmpty else { return }
+        let now = clock.now
+        try store.write { db in
+            for request in requests {
+                let instances: [WidgetInstance]
+                let reason: ReloadReason
+                switch request {
+                case .kind(let kind):
+                    instances = try store.instances(where: "kind = ?", [.text(kind)], db)
+                    reason = .kindReload
+                case .all:
+                    instances = try store.instances(where: "1 = 1", [], db)
+                    reason = .allReload
+                }
+                for instance in instances {
+                    let existing = try store.scheduledReload(instanceID: instance.id, db)
+                    if let existing, existing.dueAt <= now { continue }
+                    try store.schedule(instanceID: instance.id,
+                                       ScheduledReload(dueAt: now, reason: reason, deferredByBudget: false), db)
+                }
+            }
+        }
+    }
+
+    func descriptor(kind: String) throws -> WidgetKindDescriptor {
+        guard let descriptor = catalog.descriptor(kind: kind) else { throw EngineError.unknownKind(kind) }
+        return descriptor
+    }
+
+    static func family(named name: String) throws -> WidgetFamily {
+        guard let family = WidgetFamily(rawValue: name) else { throw EngineError.unknownFamily(name) }
+        return family
+    }
+
+    /// The configuration key: kind, family and canonical resolved parameters. Exact, so equal configurations and
+    /// only those share a timeline.
+    static func configurationKey(kind: String, family: String, parameters: [String: JSONValue]) -> String {
+        JSONValue.array([.string(kind), .string(family), .object(parameters)]).canonicalText
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import WidgetKit
+
+/// Turns a provider's typed entry into an ``EntrySnapshot``.
+///
+/// Entries that are `Encodable` are encoded (dates as ISO 8601); others are read through `Mirror`, property by
+/// property, so iOS entry types that were never made `Codable` still serve over the API. `date` and `relevance`
+/// are lifted out of the content into the snapshot's own fields.
+enum EntryContentEncoder {
+    /// How deep nested values are followed through `Mirror` before they are described as text.
+    static let maximumDepth = 8
+
+    static func snapshot(of entry: some TimelineEntry) -> EntrySnapshot {
+        var content = encodedContent(entry) ?? mirroredContent(entry, depth: 0)
+        if case .object(var members) = content {
+            members["date"] = nil
+            members["relevance"] = nil
+            content = .object(members)
+        }
+        return EntrySnapshot(date: entry.date, relevanceScore: entry.relevance?.score,
+                             relevanceDuration: entry.relevance?.duration, content: content)
+    }
+
+    private static func encodedContent(_ entry: some TimelineEntry) -> JSONValue? {
+        guard let encodable = entry as? any Encodable else { return nil }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        guard let data = try? encoder.encode(encodable) else { return nil }
+        return try? JSONValue(parsing: data)
+    }
+
+    private static func mirroredContent(_ value: Any, depth: Int) -> JSONValue {
+        switch value {
+        case let value as String: return .string(value)
+        case let value as Bool: return .bool(value)
+        case let value as Int: return .int(value)
+        case let value as Double: return value.isFinite ? .double(value) : .string("\(value)")
+        case let value as Float: return value.isFinite ? .double(Double(value)) : .string("\(value)")
+        case let value as Date: return .string(value.formatted(Date.ISO8601FormatStyle()))
+        case let value as URL: return .string(value.absoluteString)
+        case let value as UUID: return .string(value.uuidString)
+        case let value as any BinaryInteger: return .int(Int(truncatingIfNeeded: value))
+        default: break
+        }
+        let mirror = Mirror(reflecting: value)
+        guard depth < maximumDepth else { return .string(String(describing: value)) }
+        switch mirror.displayStyle {
+        case .optional:
+            return mirror.children.first.map { mirroredContent($0.value, depth: depth + 1) } ?? .null
+        case .collection, .set:
+            return .array(mirror.children.map { mirroredContent($0.value, depth: depth + 1) })
+        case .dictionary:
+            var members: [String: JSONValue] = [:]
+            for child in mirror.children {
+                let pair = Array(Mirror(reflecting: child.value).children)
+                guard pair.count == 2 else { continue }
+                members[String(describing: pair[0].value)] = mirroredContent(pair[1].value, depth: depth + 1)
+            }
+            return .object(members)
+        case .struct, .class:
+            var members: [String: JSONValue] = [:]
+            for child in mirror.children {
+                guard let label = child.label else { continue }
+                members[label] = mirroredContent(child.value, depth: depth + 1)
+            }
+            return .object(members)
+        default:
+            // Enums, tuples and anything newer: their description is the most faithful plain form.
+            return .string(String(describing: value))
+        }
+    }
+}
+
+extension ReloadPolicyRecord {
+    /// The engine's copy of a provider's reload policy.
+    init(_ policy: TimelineReloadPolicy) {
+        switch policy.kind {
+        case .atEnd: self = .atEnd
+        case .never: self = .never
+        case .after(let date): self = .after(date)
+        }
+    }
+}
