@@ -1,4 +1,23 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
+//
+// Usage: widgethost-bench [case] [options]; cases: store, all (the default).
 import Foundation
 
-print("widgethost-bench: no cases yet")
+let arguments = Array(CommandLine.arguments.dropFirst())
+let benchmarkCase = arguments.first ?? "all"
+let options = Array(arguments.dropFirst())
+
+do {
+    switch benchmarkCase {
+    case "store":
+        try StoreBenchmark.run(arguments: options)
+    case "all":
+        try StoreBenchmark.run(arguments: options)
+    default:
+        FileHandle.standardError.write(Data("usage: widgethost-bench [store | all] [options]\n".utf8))
+        exit(64)
+    }
+} catch {
+    FileHandle.standardError.write(Data("widgethost-bench \(benchmarkCase): \(error)\n".utf8))
+    exit(1)
+}

@@ -14,8 +14,9 @@ import Foundation
 /// requires is not enforced, so tests may use short names.
 public final class AppGroupContainer: Sendable {
     /// The longest identifier, in bytes: a file name holds 255 bytes on Linux file systems, and
-    /// the container needs room for `.sqlite-wal` (11 bytes) after the identifier.
-    public static let maximumIdentifierByteCount = 244
+    /// SQLite needs room for `.sqlite-journal` (15 bytes) after the identifier (it creates a
+    /// rollback journal while switching a new file to WAL, then `-wal` and `-shm` files).
+    public static let maximumIdentifierByteCount = 240
 
     /// The App Group identifier.
     public let identifier: String

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import SharedState
+
+@Suite("Change capture")
+struct ChangeCaptureTests {
+    private func makeTable(_ store: DatabaseStore) throws {
+        try store.write { db in
+            try db.execute("CREATE TABLE task(id INTEGER PRIMARY KEY, title TEXT NOT NULL, done INTEGER NOT NULL DEFAULT 0)")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func insertUpdateDeleteWithOldAndNewValues(kind: StoreKind) throws {
+        try withStore(kind) { store throws in
+            try makeTable(store)
+            let (id, changes) = try store.writeCapturingChanges { db -> Int64 in
+                try db.execute("INSERT INTO task(title) VALUES (?)", ["Write tests"])
+                let id = db.lastInsertRowID
+                try db.execute("UPDATE task SET done = 1 WHERE id = ?", [.integer(id)])
+                try db.execute("INSERT INTO task(title) VALUES (?)", ["Delete me"])
+                try db.execute("DELETE FROM task WHERE title = ?", ["Delete me"])
+                return id
+            }
+            #expect(changes.keys.isEmpty)
+            #expect(changes.rows == [
+                RowChange(table: "task", operation: .insert, rowID: id, old: nil,
+                          new: ["id": .integer(id), "title": "Write tests", "done": 0]),
+                RowChange(table: "task", operation: .update, rowID: id,
+                          old: ["id": .integer(id), "title": "Write tests", "done": 0],
+                          new: ["id": .integer(id), "title": "Write tests", "done": 1]),
+                RowChange(table: "task", operation: .insert, rowID: id + 1, old: nil,
+                          new: ["id": .integer(id + 1), "title": "Delete me", "done": 0]),
+                RowChange(table: "task", operation: .delete, rowID: id + 1,
+                          old: ["id": .integer(id + 1), "title": "Delete me", "done": 0], new: nil),
+            ])
+            #expect(changes.changedTables == ["task"])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func savepointRollbackDropsItsChanges(kind: StoreKind) throws {
+        try withStore(kind) { store throws in
+            try makeTable(store)
+            let (_, changes) = try store.writeCapturingChanges { db in
+                try db.execute("INSERT INTO task(title) VALUES ('kept')")
+                #expect(throws: Rollback.self) {
+                    try db.inSavepoint { db in
+                        try db.execute("INSERT INTO task(title) VALUES ('dropped')")
+                        try db.execute("UPDATE task SET done = 1")
+                        throw Rollback()
+                    }
+                }
+                try db.inSavepoint { db in try db.execute("INSERT INTO task(title) VALUES ('released')") }
+            }
+            #expect(changes.rows.map(\.operation) == [.insert, .insert])
+            #expect(changes.rows.map { $0.new?["title"] } == [.text("kept"), .text("released")])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func rolledBackTransactionReportsNothingAndPlainWritesAreNotCaptured(kind: StoreKind) throws {
+        try withStore(kind) { store throws in
+            try makeTable(store)
+            #expect(throws: Rollback.self) {
+                _ = try store.writeCapturingChanges { db in
+                    try db.execute("INSERT INTO task(title) VALUES ('rolled back')")
+                    throw Rollback()
+                }
+            }
+            try store.write { db in
+                try db.execute("INSERT INTO task(title) VALUES ('plain')")
+                try db.execute("DELETE FROM task") // cached while not capturing
+            }
+            let (_, changes) = try store.writeCapturingChanges { db in
+                try db.execute("INSERT INTO task(title) VALUES ('a')")
+                try db.execute("INSERT INTO task(title) VALUES ('b')")
+                try db.execute("DELETE FROM task") // the truncate optimization must not hide these
+            }
+            #expect(changes.rows.map(\.operation) == [.insert, .insert, .delete, .delete])
+            #expect(changes.rows.allSatisfy { $0.new?["title"] != .text("rolled back") && $0.new?["title"] != .text("plain") })
+            let (_, empty) = try store.writeCapturingChanges { _ in }
+            #expect(empty.isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func keyChangesCarryOldAndNewValues(kind: StoreKind) throws {
+        try withContainer(kind) { container throws in
+            let suite = container.suite()
+            let other = container.suite(named: "widgets")
+            suite.set(1, forKey: "count")
+            suite.set("gone soon", forKey: "old")
+            let (_, changes) = try container.store.writeCapturingChanges { db in
+                try suite.set(.integer(2), forKey: "count", in: db)
+                try suite.set(.integer(3), forKey: "count", in: db)
+                try suite.removeObject(forKey: "old", in: db)
+                try other.set(.array(["a", 1.5]), forKey: "list", in: db)
+                try suite.set(.string("x"), forKey: "temporary", in: db)
+                try suite.removeObject(forKey: "temporary", in: db)
+                #expect(throws: Rollback.self) {
+                    try db.inSavepoint { db in
+                        try suite.set(.bool(true), forKey: "undone", in: db)
+                        throw Rollback()
+                    }
+                }
+            }
+            #expect(changes.rows.isEmpty, "defaults rows are reported as keys only")
+            #expect(changes.keys == [
+                KeyChange(suite: "group.com.example.shared", key: "count", old: 1, new: 3),
+                KeyChange(suite: "group.com.example.shared", key: "old", old: "gone soon", new: nil),
+                KeyChange(suite: "widgets", key: "list", old: nil, new: ["a", 1.5]),
+            ])
+        }
+    }
+}
