@@ -44,6 +44,8 @@ public protocol EntityStringQuery: EntityQuery {
 ///
 /// Mirrors [EnumerableEntityQuery](https://developer.apple.com/documentation/appintents/enumerableentityquery).
 public protocol EnumerableEntityQuery: EntityQuery {
+    /// The type of entity this query lists; inferred from ``allEntities()``.
+    associatedtype Entity
     /// Returns every entity.
     func allEntities() async throws -> [Entity]
 }
