@@ -25,7 +25,7 @@ extension WidgetEngine {
         let instance = WidgetInstance(
             id: id ?? UUID().uuidString.lowercased(), kind: kind, family: family.rawValue, rawParameters: parameters,
             configurationKey: Self.configurationKey(kind: kind, family: family.rawValue, parameters: resolved.parameters),
-            placedAt: now, updatedAt: now)
+            placedAt: now, updatedAt: now, resolutionDiagnostics: resolved.diagnostics)
         let needsTimeline = try store.write { db -> Bool in
             guard try store.instance(id: instance.id, db) == nil else {
                 throw EngineError.duplicateInstance(instance.id)
@@ -57,6 +57,7 @@ extension WidgetEngine {
         instance.configurationKey = Self.configurationKey(kind: instance.kind, family: instance.family,
                                                           parameters: resolved.parameters)
         instance.updatedAt = clock.now
+        instance.resolutionDiagnostics = resolved.diagnostics
         let updated = instance
         let needsTimeline = try store.write { db -> Bool in
             try store.insertConfigurationIfMissing(key: updated.configurationKey, kind: updated.kind,

@@ -22,7 +22,7 @@ extension WidgetEngine {
                                      remaining: ledger.remaining, window: budget.window,
                                      nextAllowedReload: ledger.nextAllowedReload(now: now)),
                 providerRuns: configuration.providerRuns,
-                diagnostics: diagnostics(configuration, next: next, now: now))
+                diagnostics: diagnostics(instance, configuration, next: next, now: now))
         }
     }
 
@@ -43,9 +43,10 @@ extension WidgetEngine {
         try state(ofInstance: instanceID).diagnostics
     }
 
-    private func diagnostics(_ configuration: ConfigurationRecord, next: ScheduledReload?, now: Date)
-        -> [TimelineDiagnostic] {
-        var findings = configuration.resolutionDiagnostics
+    private func diagnostics(_ instance: WidgetInstance, _ configuration: ConfigurationRecord,
+                             next: ScheduledReload?, now: Date) -> [TimelineDiagnostic] {
+        var findings = instance.resolutionDiagnostics
+        findings += configuration.resolutionDiagnostics.filter { !findings.contains($0) }
         if let failure = configuration.lastFailure {
             findings.append(TimelineDiagnostic(
                 code: .timelineRejected, severity: .error,

@@ -16,10 +16,13 @@ public struct WidgetInstance: Sendable, Hashable, Codable {
     public var placedAt: Date
     /// When its parameters last changed.
     public var updatedAt: Date
+    /// What resolving its raw parameters found (e.g. an entity deleted before it was placed).
+    public var resolutionDiagnostics: [TimelineDiagnostic]
 
     /// Creates an instance record.
     public init(id: String, kind: String, family: String, rawParameters: [String: JSONValue],
-                configurationKey: String, placedAt: Date, updatedAt: Date) {
+                configurationKey: String, placedAt: Date, updatedAt: Date,
+                resolutionDiagnostics: [TimelineDiagnostic] = []) {
         self.id = id
         self.kind = kind
         self.family = family
@@ -27,6 +30,7 @@ public struct WidgetInstance: Sendable, Hashable, Codable {
         self.configurationKey = configurationKey
         self.placedAt = placedAt
         self.updatedAt = updatedAt
+        self.resolutionDiagnostics = resolutionDiagnostics
     }
 }
 

@@ -26,6 +26,7 @@ enum EngineSchema {
                     kind TEXT NOT NULL,
                     family TEXT NOT NULL,
                     raw_parameters TEXT NOT NULL,
+                    resolution_diagnostics TEXT NOT NULL DEFAULT '[]',
                     configuration_key TEXT NOT NULL REFERENCES configurations(key),
                     placed_at REAL NOT NULL,
                     updated_at REAL NOT NULL,

@@ -42,17 +42,21 @@ public final class EngineStore: Sendable {
 
     func insert(_ instance: WidgetInstance, _ db: Database) throws {
         try db.execute("""
-            INSERT INTO widget_instances(id, kind, family, raw_parameters, configuration_key, placed_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO widget_instances(id, kind, family, raw_parameters, resolution_diagnostics, configuration_key,
+                placed_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(instance.id), .text(instance.kind), .text(instance.family),
-                  .text(JSONValue.object(instance.rawParameters).canonicalText), .text(instance.configurationKey),
+                  .text(JSONValue.object(instance.rawParameters).canonicalText),
+                  .text(EngineCoding.text(instance.resolutionDiagnostics)), .text(instance.configurationKey),
                   instance.placedAt.sqlValue, instance.updatedAt.sqlValue])
     }
 
     func update(_ instance: WidgetInstance, _ db: Database) throws {
         try db.execute("""
-            UPDATE widget_instances SET raw_parameters = ?, configuration_key = ?, updated_at = ? WHERE id = ?
-            """, [.text(JSONValue.object(instance.rawParameters).canonicalText), .text(instance.configurationKey),
+            UPDATE widget_instances SET raw_parameters = ?, resolution_diagnostics = ?, configuration_key = ?,
+                updated_at = ? WHERE id = ?
+            """, [.text(JSONValue.object(instance.rawParameters).canonicalText),
+                  .text(EngineCoding.text(instance.resolutionDiagnostics)), .text(instance.configurationKey),
                   instance.updatedAt.sqlValue, .text(instance.id)])
     }
 
@@ -78,10 +82,13 @@ public final class EngineStore: Sendable {
     private static func instance(_ row: Row) throws -> WidgetInstance {
         let parameters = try EngineCoding.value(JSONValue.self, from: row.string("raw_parameters"),
                                                 column: "raw_parameters")
+        let diagnostics = try EngineCoding.value([TimelineDiagnostic].self, from: row.string("resolution_diagnostics"),
+                                                 column: "resolution_diagnostics")
         return WidgetInstance(
             id: row.string("id") ?? "", kind: row.string("kind") ?? "", family: row.string("family") ?? "",
             rawParameters: parameters.objectValue ?? [:], configurationKey: row.string("configuration_key") ?? "",
-            placedAt: row.date("placed_at") ?? .distantPast, updatedAt: row.date("updated_at") ?? .distantPast)
+            placedAt: row.date("placed_at") ?? .distantPast, updatedAt: row.date("updated_at") ?? .distantPast,
+            resolutionDiagnostics: diagnostics)
     }
 
     // MARK: Configurations
