@@ -9,7 +9,7 @@ extension WidgetEngine {
     @discardableResult
     public func reloadTimelines(ofKind kind: String) async throws -> [ReloadRecord] {
         _ = try descriptor(kind: kind)
-        let instances = try store.read { db in try store.instances(where: "kind = ?", [.text(kind)], db) }
+        let instances = try store.read { db in try store.instanceRefs(where: "kind = ?", [.text(kind)], db) }
         return try await requestReload(of: instances, reason: .kindReload)
     }
 
@@ -17,7 +17,8 @@ extension WidgetEngine {
     /// - Returns: The provider runs made now.
     @discardableResult
     public func reloadAllTimelines() async throws -> [ReloadRecord] {
-        try await requestReload(of: try store.allInstances(), reason: .allReload)
+        let instances = try store.read { db in try store.instanceRefs(where: "1 = 1", [], db) }
+        return try await requestReload(of: instances, reason: .allReload)
     }
 
     /// Reloads one instance for a reason Apple exempts from the budget (an interactive intent on the tapped
@@ -25,7 +26,10 @@ extension WidgetEngine {
     /// - Returns: The provider run, or nil when it was deferred.
     @discardableResult
     public func reload(instanceID: String, reason: ReloadReason) async throws -> ReloadRecord? {
-        try await requestReload(of: [try instance(id: instanceID)], reason: reason).first
+        let instance = try instance(id: instanceID)
+        return try await requestReload(
+            of: [EngineStore.InstanceRef(id: instance.id, configurationKey: instance.configurationKey)],
+            reason: reason).first
     }
 
     /// Runs every reload due at or before the clock's now, earliest first, reading them from the schedule index.
@@ -37,11 +41,17 @@ extension WidgetEngine {
             let now = clock.now
             let due = try store.read { db in try store.dueReloads(through: now, limit: 256, db) }
             guard !due.isEmpty else { return records }
-            let instances = try store.read { db in try due.compactMap { try store.instance(id: $0.instanceID, db) } }
-            let reasons = Dictionary(due.map { ($0.instanceID, $0.reload.reason) }, uniquingKeysWith: { a, _ in a })
-            for group in Dictionary(grouping: instances, by: \.configurationKey).values {
-                let reason = group.compactMap { reasons[$0.id] }.first ?? .scheduled
-                records += try await requestReload(of: group, reason: reason)
+            // Grouped by configuration in order of each group's earliest due time.
+            var order: [String] = []
+            var groups: [String: [EngineStore.DueReload]] = [:]
+            for reload in due {
+                if groups[reload.configurationKey] == nil { order.append(reload.configurationKey) }
+                groups[reload.configurationKey, default: []].append(reload)
+            }
+            for key in order {
+                let group = groups[key] ?? []
+                let refs = group.map { EngineStore.InstanceRef(id: $0.instanceID, configurationKey: key) }
+                records += try await requestReload(of: refs, reason: group.first?.reload.reason ?? .scheduled)
             }
         }
     }
@@ -52,21 +62,28 @@ extension WidgetEngine {
     /// Instances sharing a configuration share its timeline: one that is out of budget still sees the timeline a
     /// sibling's reload built, without being charged (WidgetHost's choice; on a device each copy would rebuild
     /// separately).
-    func requestReload(of instances: [WidgetInstance], reason: ReloadReason) async throws -> [ReloadRecord] {
+    func requestReload(of instances: [EngineStore.InstanceRef], reason: ReloadReason) async throws
+        -> [ReloadRecord] {
         var records: [ReloadRecord] = []
-        let groups = Dictionary(grouping: instances, by: \.configurationKey)
-        for key in groups.keys.sorted() {
+        var order: [String] = []
+        var groups: [String: [String]] = [:]
+        for instance in instances {
+            if groups[instance.configurationKey] == nil { order.append(instance.configurationKey) }
+            groups[instance.configurationKey, default: []].append(instance.id)
+        }
+        for key in order {
             let group = groups[key] ?? []
             let now = clock.now
-            let ledgers = try store.read { db in
-                try group.map { try store.ledger(instanceID: $0.id, policy: budget, now: now, db) }
+            let ledgers = reason.isBudgetExempt ? [:] : try store.read { db in
+                try store.ledgers(configurationKey: key, instanceIDs: group, policy: budget, now: now, db)
             }
-            let allowed = zip(group, ledgers).filter { reason.isBudgetExempt || $0.1.allowsReload }.map(\.0.id)
+            let allowed = group.filter { reason.isBudgetExempt || ledgers[$0]?.allowsReload == true }
             guard !allowed.isEmpty else {
                 try store.write { db in
-                    for (instance, ledger) in zip(group, ledgers) {
-                        try store.schedule(instanceID: instance.id, ScheduledReload(
-                            dueAt: ledger.nextAllowedReload(now: now), reason: reason, deferredByBudget: true), db)
+                    for id in group {
+                        let due = ledgers[id]?.nextAllowedReload(now: now) ?? now
+                        try store.schedule(instanceID: id, ScheduledReload(
+                            dueAt: due, reason: reason, deferredByBudget: true), db)
                     }
                 }
                 continue
@@ -120,11 +137,14 @@ extension WidgetEngine {
         }
         return try store.write { db in
             try store.recordProviderRun(key: key, outcome: outcome, diagnostics: diagnostics, db)
-            for id in charged { try store.charge(instanceID: id, at: ranAt, policy: budget, db) }
-            let served = try store.instances(where: "configuration_key = ?", [.text(key)], db)
-            for instance in served { try store.schedule(instanceID: instance.id, next, db) }
+            if !charged.isEmpty {
+                try store.pruneCharges(before: ranAt.addingTimeInterval(-budget.window), db)
+                for id in charged { try store.charge(instanceID: id, at: ranAt, db) }
+            }
+            try store.schedule(configurationKey: key, next, db)
+            let served = try store.instanceRefs(where: "configuration_key = ?", [.text(key)], db).map(\.id)
             let record = ReloadRecord(configurationKey: key, reason: reason, ranAt: ranAt,
-                                      instanceIDs: served.map(\.id), chargedInstanceIDs: charged,
+                                      instanceIDs: served, chargedInstanceIDs: charged,
                                       outcome: outcomeText)
             try store.appendReloadLog(record, db)
             return record

@@ -70,21 +70,11 @@ public actor WidgetEngine {
         let now = clock.now
         try store.write { db in
             for request in requests {
-                let instances: [WidgetInstance]
-                let reason: ReloadReason
                 switch request {
                 case .kind(let kind):
-                    instances = try store.instances(where: "kind = ?", [.text(kind)], db)
-                    reason = .kindReload
+                    try store.scheduleNow(where: "kind = ?", [.text(kind)], at: now, reason: .kindReload, db)
                 case .all:
-                    instances = try store.instances(where: "1 = 1", [], db)
-                    reason = .allReload
-                }
-                for instance in instances {
-                    let existing = try store.scheduledReload(instanceID: instance.id, db)
-                    if let existing, existing.dueAt <= now { continue }
-                    try store.schedule(instanceID: instance.id,
-                                       ScheduledReload(dueAt: now, reason: reason, deferredByBudget: false), db)
+                    try store.scheduleNow(where: "1 = 1", [], at: now, reason: .allReload, db)
                 }
             }
         }

@@ -46,6 +46,7 @@ enum EngineSchema {
                     charged_at REAL NOT NULL)
                 """)
             try db.execute("CREATE INDEX reload_charges_by_instance ON reload_charges(instance_id, charged_at)")
+            try db.execute("CREATE INDEX reload_charges_by_time ON reload_charges(charged_at)")
             try db.execute("""
                 CREATE TABLE reload_log(
                     sequence INTEGER PRIMARY KEY AUTOINCREMENT,

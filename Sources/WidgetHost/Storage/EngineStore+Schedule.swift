@@ -9,6 +9,18 @@ extension EngineStore {
         var reload: ScheduledReload
     }
 
+    /// An instance's id and configuration: all the reload path needs, without decoding parameters.
+    struct InstanceRef: Sendable, Hashable {
+        var id: String
+        var configurationKey: String
+    }
+
+    func instanceRefs(where clause: String, _ arguments: [SQLValue], _ db: Database) throws -> [InstanceRef] {
+        try db.query("SELECT id, configuration_key FROM widget_instances WHERE \(clause)", arguments).map {
+            InstanceRef(id: $0.string("id") ?? "", configurationKey: $0.string("configuration_key") ?? "")
+        }
+    }
+
     func schedule(instanceID: String, _ reload: ScheduledReload?, _ db: Database) throws {
         try db.execute("""
             UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = ?, deferred = ? WHERE id = ?
@@ -48,7 +60,44 @@ extension EngineStore {
         return ScheduledReload(dueAt: due, reason: reason, deferredByBudget: row.bool("deferred") ?? false)
     }
 
+    /// Schedules every instance of a configuration at once (one statement, however many instances share it).
+    func schedule(configurationKey key: String, _ reload: ScheduledReload?, _ db: Database) throws {
+        try db.execute("""
+            UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = ?, deferred = ?
+            WHERE configuration_key = ?
+            """, [reload.map { $0.dueAt.sqlValue } ?? .null, reload.map { .text($0.reason.rawValue) } ?? .null,
+                  .integer(reload?.deferredByBudget == true ? 1 : 0), .text(key)])
+    }
+
+    /// Makes instances matching `clause` due at `time` for `reason`, unless they are already due by then.
+    func scheduleNow(where clause: String, _ arguments: [SQLValue], at time: Date, reason: ReloadReason,
+                     _ db: Database) throws {
+        try db.execute("""
+            UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = ?, deferred = 0
+            WHERE (\(clause)) AND (next_reload_at IS NULL OR next_reload_at > ?)
+            """, [time.sqlValue, .text(reason.rawValue)] + arguments + [time.sqlValue])
+    }
+
     // MARK: Budget
+
+    /// The ledgers of the given instances of one configuration, read in one query.
+    func ledgers(configurationKey key: String, instanceIDs: [String], policy: ReloadBudgetPolicy, now: Date,
+                 _ db: Database) throws -> [String: BudgetLedger] {
+        var charges: [String: [Date]] = [:]
+        for row in try db.query("""
+            SELECT c.instance_id, c.charged_at FROM widget_instances i
+            JOIN reload_charges c ON c.instance_id = i.id
+            WHERE i.configuration_key = ? AND c.charged_at > ? AND c.charged_at <= ?
+            """, [.text(key), now.addingTimeInterval(-policy.window).sqlValue, now.sqlValue]) {
+            guard let id = row.string("instance_id"), let date = row.date("charged_at") else { continue }
+            charges[id, default: []].append(date)
+        }
+        var ledgers: [String: BudgetLedger] = [:]
+        for id in instanceIDs {
+            ledgers[id] = BudgetLedger(charges: charges[id] ?? [], policy: policy, now: now)
+        }
+        return ledgers
+    }
 
     func ledger(instanceID: String, policy: ReloadBudgetPolicy, now: Date, _ db: Database) throws -> BudgetLedger {
         let since = now.addingTimeInterval(-policy.window)
@@ -59,12 +108,14 @@ extension EngineStore {
         return BudgetLedger(charges: charges, policy: policy, now: now)
     }
 
-    func charge(instanceID: String, at time: Date, policy: ReloadBudgetPolicy, _ db: Database) throws {
+    func charge(instanceID: String, at time: Date, _ db: Database) throws {
         try db.execute("INSERT INTO reload_charges(instance_id, charged_at) VALUES (?, ?)",
                        [.text(instanceID), time.sqlValue])
-        // Charges that left the window can never matter again.
-        try db.execute("DELETE FROM reload_charges WHERE instance_id = ? AND charged_at <= ?",
-                       [.text(instanceID), time.addingTimeInterval(-policy.window).sqlValue])
+    }
+
+    /// Forgets charges that have left the window: they can never matter again.
+    func pruneCharges(before time: Date, _ db: Database) throws {
+        try db.execute("DELETE FROM reload_charges WHERE charged_at <= ?", [time.sqlValue])
     }
 
     func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
