@@ -1,0 +1,138 @@
+import AppIntents
+import Foundation
+import SharedState
+import WidgetHost
+import WidgetKit
+
+/// `widgethost-bench timelines`: how the engine's cost follows configurations rather than instances.
+///
+/// 1. Refresh: `reloadAllTimelines()` over 1k distinct configurations held by 1k instances, then by 100k
+///    instances (100 per configuration). Provider work is the same (1k runs); the difference is the per-instance
+///    bookkeeping (budget ledgers, charges, schedule). Goal: ratio ≤ 1.5.
+/// 2. Due reloads: the first 100 due reloads among 10k, then 1M scheduled instances, through the schedule
+///    index. Goal: ratio ≤ 2.
+enum TimelineBenchmark {
+    static func run(arguments: [String]) async throws {
+        var refreshSizes = [1_000, 100_000]
+        var dueSizes = [10_000, 1_000_000]
+        if arguments.contains("--quick") {
+            refreshSizes = [1_000, 10_000]
+            dueSizes = [10_000, 100_000]
+        }
+        print("widgethost-bench timelines: SQLite WAL synchronous=FULL in \(NSTemporaryDirectory()), 1k configurations")
+        print("")
+        print(pad("case", 52) + pad("instances", 12) + pad("time", 14) + "ratio")
+        var refresh: [Double] = []
+        for size in refreshSizes {
+            let seconds = try await measureRefresh(instances: size)
+            refresh.append(seconds)
+            print(pad("reloadAllTimelines, 1k configurations", 52) + pad("\(size)", 12)
+                  + pad(String(format: "%.3f s", seconds), 14)
+                  + (refresh.count > 1 ? String(format: "%.2f (goal <= 1.5)", seconds / refresh[0]) : ""))
+        }
+        var due: [Double] = []
+        for size in dueSizes {
+            let micros = try await measureDue(instances: size)
+            due.append(micros)
+            print(pad("find the first 100 due reloads (median of 200)", 52) + pad("\(size)", 12)
+                  + pad(String(format: "%.1f us", micros), 14)
+                  + (due.count > 1 ? String(format: "%.2f (goal <= 2)", micros / due[0]) : ""))
+        }
+    }
+
+    static let configurations = 1_000
+
+    private static func engine(in directory: URL) throws -> (WidgetEngine, VirtualClock) {
+        var catalog = WidgetCatalog()
+        catalog.register(kind: "Series", provider: SeriesProvider())
+        let clock = VirtualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+        let store = try EngineStore(directory: directory)
+        return (WidgetEngine(catalog: catalog, store: store, clock: clock), clock)
+    }
+
+    private static func placements(_ count: Int) -> [WidgetPlacement] {
+        (0..<count).map { index in
+            WidgetPlacement(id: "w\(index)", kind: "Series", family: .systemMedium,
+                            parameters: ["series": .int(index % configurations)])
+        }
+    }
+
+    private static func measureRefresh(instances: Int) async throws -> Double {
+        let directory = try scratch("refresh-\(instances)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (engine, _) = try engine(in: directory)
+        try await engine.place(placements(instances))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let runs = try await engine.reloadAllTimelines()
+        let elapsed = clock.now - start
+        precondition(runs.count == configurations, "expected one provider run per configuration, got \(runs.count)")
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    private static func measureDue(instances: Int) async throws -> Double {
+        let directory = try scratch("due-\(instances)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (engine, clock) = try engine(in: directory)
+        try await engine.place(placements(instances))
+        // Configurations are due an hour plus `series` seconds out: ask for what is due by the middle of that.
+        let horizon = clock.now.addingTimeInterval(3600 + Double(configurations / 2))
+        var samples: [Double] = []
+        let timer = ContinuousClock()
+        for _ in 0..<200 {
+            let start = timer.now
+            let due = try await engine.upcomingReloads(through: horizon, limit: 100)
+            let elapsed = timer.now - start
+            precondition(due.count == 100, "expected 100 due reloads, got \(due.count)")
+            samples.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
+        }
+        return samples.sorted()[samples.count / 2]
+    }
+
+    private static func scratch(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("widgethost-bench-\(name)-\(getpid())", isDirectory: true)
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+/// A benchmark widget: 24 hourly entries computed from its series number, due again an hour (plus the series
+/// number of seconds, so configurations are due at distinct times) after each run.
+struct SeriesIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Series"
+    @Parameter(title: "Series", default: 0) var series: Int
+    init() {}
+}
+
+struct SeriesEntry: TimelineEntry, Codable, Sendable {
+    var date: Date
+    var series: Int
+    var value: Double
+    var label: String
+}
+
+struct SeriesProvider: AppIntentTimelineProvider, Sendable {
+    func placeholder(in context: Context) -> SeriesEntry {
+        SeriesEntry(date: .distantPast, series: 0, value: 0, label: "")
+    }
+
+    func snapshot(for configuration: SeriesIntent, in context: Context) async -> SeriesEntry {
+        placeholder(in: context)
+    }
+
+    func timeline(for configuration: SeriesIntent, in context: Context) async -> Timeline<SeriesEntry> {
+        let now = HostEnvironment.current?.now ?? Date()
+        let entries = (0..<24).map { hour in
+            let value = sin(Double(configuration.series + hour) / 7)
+            return SeriesEntry(date: now.addingTimeInterval(Double(hour) * 3600), series: configuration.series,
+                               value: value, label: String(format: "%.3f", value))
+        }
+        return Timeline(entries: entries, policy: .after(now.addingTimeInterval(3600 + Double(configuration.series))))
+    }
+}
