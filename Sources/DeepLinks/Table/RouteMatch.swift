@@ -1,0 +1,41 @@
+/// The result of routing a URL: which route, what it opens, and the parameters.
+public struct RouteMatch: Sendable, Hashable {
+    /// The matched route's name.
+    public let routeName: String
+    /// What the app opens.
+    public let target: String
+    /// Path parameters (the pattern's named groups that took part in the match), decoded.
+    public let parameters: [String: String]
+    /// All query items of the URL, decoded, in order (also those without a rule).
+    public let queryItems: [QueryItem]
+    /// The URL in canonical form.
+    public let canonicalURL: CanonicalURL
+
+    /// The values of the query items named `name`, in order.
+    public func queryValues(_ name: String) -> [String] { canonicalURL.queryValues(name) }
+
+    /// The first value of the query item `name`, if any.
+    public func queryValue(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
+}
+
+/// Why a URL matched no route.
+public enum RoutingFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The URL has no canonical form.
+    case invalidURL(CanonicalizationFailure)
+    /// No candidate route matched; `candidates` routes were tried after dispatch.
+    case noRoute(candidates: Int)
+    /// A pattern exceeded the match limit, so matching stopped; `route` is the route whose pattern
+    /// (or whose chunk starting with it) was running.
+    case matchLimitExceeded(route: String)
+    /// PCRE2 failed in some other way while matching.
+    case matchError(PCRE2Error)
+
+    public var description: String {
+        switch self {
+        case let .invalidURL(reason): "invalid URL: \(reason)"
+        case let .noRoute(candidates): "no route matches (\(candidates) candidate\(candidates == 1 ? "" : "s") tried)"
+        case let .matchLimitExceeded(route): "match limit exceeded while matching near route `\(route)`"
+        case let .matchError(error): "matching failed: \(error)"
+        }
+    }
+}
