@@ -147,25 +147,32 @@ private struct PartialRoute {
     }
 
     private mutating func addQueryRule(_ value: String, at location: SourceLocation, diagnostics: inout [RouteDiagnostic]) {
+        let modeWords: Set<String> = ["required", "optional", "repeated"]
         var words: [(String, SourceLocation)] = []
         var restOffset: Int?
         var offset = 0
         for piece in value.split(separator: " ", omittingEmptySubsequences: false) {
             defer { offset += piece.utf8.count + 1 }
             if piece.isEmpty { continue }
-            if words.count >= 1, !["required", "optional", "repeated"].contains(String(piece)) {
+            // After the name and at least one mode, the rest of the line is the value pattern.
+            if words.count >= 2, !modeWords.contains(String(piece)) {
                 restOffset = offset
                 break
             }
             words.append((String(piece), location.advanced(by: offset)))
         }
-        guard let (name, _) = words.first else { return }
-        let modes = words.dropFirst().map(\.0)
-        let isRequired = modes.contains("required")
-        let isRepeated = modes.contains("repeated")
-        if modes.isEmpty || (isRequired && modes.contains("optional")) || Set(modes).count != modes.count {
-            diagnostics.append(.init(.error, .badQueryRule, at: words.last!.1,
-                                     "query rule for `\(name)` needs a mode: required, optional, repeated or `required repeated`"))
+        let name = words[0].0
+        let modes = words.dropFirst()
+        if let bad = modes.first(where: { !modeWords.contains($0.0) }) ?? (modes.isEmpty ? words[0] : nil) {
+            diagnostics.append(.init(.error, .badQueryRule, at: bad.1,
+                                     "query rule for `\(name)` needs a mode (required, optional, repeated or `required repeated`), found `\(modes.isEmpty ? "nothing" : bad.0)`"))
+            return
+        }
+        let modeNames = modes.map(\.0)
+        let isRequired = modeNames.contains("required")
+        let isRepeated = modeNames.contains("repeated")
+        if (isRequired && modeNames.contains("optional")) || Set(modeNames).count != modeNames.count {
+            diagnostics.append(.init(.error, .badQueryRule, at: modes.first!.1, "contradictory modes for query `\(name)`"))
             return
         }
         if queryRules.contains(where: { $0.name == name }) {

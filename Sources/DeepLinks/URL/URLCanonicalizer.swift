@@ -8,7 +8,7 @@
 ///    characters in the host are refused.
 /// 4. The path is split into segments at `/` **before** percent-decoding, so `%2F` stays inside
 ///    its segment. Each segment is then decoded and must be UTF-8; `+` is not a space in a path.
-/// 5. Trailing slash: exactly one trailing `/` is ignored, so `myapp://task/42/` is
+/// 5. Trailing slashes are ignored: `myapp://task/42/` and `myapp://task/42//` are
 ///    `myapp://task/42`, and `myapp://widget/` is `myapp://widget`. Empty segments elsewhere
 ///    (`a//b`) and dot segments (`.`, `..`) are kept as they are.
 /// 6. The query is split at `&`; each item at its first `=` (`?flag` is `flag` with an empty value);
@@ -81,18 +81,20 @@ public struct URLCanonicalizer: Sendable, Hashable {
         }
         let pathStart = subject.count
 
-        // One trailing slash is ignored.
+        // Trailing slashes are ignored (all of them, so the canonical form is a fixed point).
         var rawPathEnd = pathEnd
-        if rawPathEnd > index, bytes[rawPathEnd - 1] == UInt8(ascii: "/") { rawPathEnd -= 1 }
+        while rawPathEnd > index, bytes[rawPathEnd - 1] == UInt8(ascii: "/") { rawPathEnd -= 1 }
         var segmentStart = subject.count
+        var rawSegmentStart = index
         var segmentDecodedLength = 0
         var offset = index
         while offset < rawPathEnd {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "/") {
-                if let failure = finishSegment(&subject, from: segmentStart, decodedLength: segmentDecodedLength, at: offset) {
+                if let failure = finishSegment(&subject, from: segmentStart, decodedLength: segmentDecodedLength, rawStart: rawSegmentStart) {
                     return .failure(failure)
                 }
+                rawSegmentStart = offset + 1
                 subject.append(byte)
                 segmentStart = subject.count
                 segmentDecodedLength = 0
@@ -120,7 +122,7 @@ public struct URLCanonicalizer: Sendable, Hashable {
             }
             segmentDecodedLength += 1
         }
-        if let failure = finishSegment(&subject, from: segmentStart, decodedLength: segmentDecodedLength, at: rawPathEnd) {
+        if let failure = finishSegment(&subject, from: segmentStart, decodedLength: segmentDecodedLength, rawStart: rawSegmentStart) {
             return .failure(failure)
         }
         var firstSegmentEnd = pathStart
@@ -146,7 +148,7 @@ public struct URLCanonicalizer: Sendable, Hashable {
     }
 
     /// Checks a finished segment: its decoded length, and that its bytes are UTF-8.
-    private func finishSegment(_ subject: inout [UInt8], from start: Int, decodedLength: Int, at offset: Int) -> CanonicalizationFailure? {
+    private func finishSegment(_ subject: inout [UInt8], from start: Int, decodedLength: Int, rawStart: Int) -> CanonicalizationFailure? {
         if decodedLength > maxParameterLength {
             return .parameterTooLong(length: decodedLength, limit: maxParameterLength)
         }
@@ -156,7 +158,7 @@ public struct URLCanonicalizer: Sendable, Hashable {
             break
         }
         if !ascii, String(validating: subject[start...], as: UTF8.self) == nil {
-            return .invalidUTF8(offset: offset - decodedLength)
+            return .invalidUTF8(offset: rawStart)
         }
         return nil
     }
