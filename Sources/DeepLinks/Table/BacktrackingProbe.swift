@@ -8,27 +8,53 @@ import CPCRE2
 /// that needs more than the table's match limit on any probe is refused: the same input would
 /// make every real match fail with `PCRE2_ERROR_MATCHLIMIT`, and take long doing so.
 struct BacktrackingProbe {
-    let canonicalizer: URLCanonicalizer
+    private struct Body {
+        let filler: String
+        let repeats: Int
+        let bytes: [UInt8]
+    }
 
     private static let segmentFillers = ["a", "0", "-", ".", "_", "a0", "é", "%2F", "a-", "aa."]
     private static let pathFillers = ["/", "a/", "0/", "/a", "ab/", "a//"]
-    private static let terminators = ["", "!", "\u{1}", "/!"]
+    private static let terminators: [[UInt8]] = [[], Array("!".utf8), [1], Array("/!".utf8)]
+
+    private let bodies: [Body]
+    private let maxURLLength: Int
+
+    /// Prepares the probe bodies once for all routes of a table.
+    init(canonicalizer: URLCanonicalizer) {
+        maxURLLength = canonicalizer.maxURLLength
+        var bodies: [Body] = []
+        let pathBudget = max(1, canonicalizer.maxURLLength - 80)
+        for (fillers, limit) in [(Self.segmentFillers, min(canonicalizer.maxParameterLength, pathBudget)), (Self.pathFillers, pathBudget)] {
+            for filler in fillers {
+                let repeats = max(1, limit / filler.utf8.count)
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(repeats * filler.utf8.count)
+                for _ in 0..<repeats { bytes += filler.utf8 }
+                bodies.append(Body(filler: filler, repeats: repeats, bytes: bytes))
+            }
+        }
+        self.bodies = bodies
+    }
 
     /// The first probe input that exceeds the match limit, described for a diagnostic, or nil.
     func failingInput(for route: Route, limits: MatchLimits) -> String? {
-        let prefix = String(decoding: PatternScanner.literalPrefix(route.definition.pattern).prefix, as: UTF8.self)
-        let budget = max(0, canonicalizer.maxURLLength - prefix.utf8.count - 8)
-        for (fillers, limit) in [(Self.segmentFillers, canonicalizer.maxParameterLength), (Self.pathFillers, budget)] {
-            for filler in fillers {
-                let repeats = max(1, min(limit, budget) / filler.utf8.count)
-                let body = String(repeating: filler, count: repeats)
-                for terminator in Self.terminators {
-                    let rc = route.pattern.matches(prefix + body + terminator, context: limits)
-                    if rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT {
-                        let shown = filler.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : $0.escaped(asASCII: true) }.joined()
-                        let end = terminator.unicodeScalars.map { $0.value >= 0x20 ? String($0) : $0.escaped(asASCII: true) }.joined()
-                        return "\"\(prefix)\" + \(repeats) × \"\(shown)\"" + (end.isEmpty ? "" : " + \"\(end)\"")
-                    }
+        let prefix = PatternScanner.literalPrefix(route.definition.pattern).prefix
+        var input: [UInt8] = []
+        input.reserveCapacity(prefix.count + maxURLLength + 8)
+        let scratch = MatchScratch.current(minimumPairs: route.pattern.captureCount + 1)
+        for body in bodies {
+            for terminator in Self.terminators {
+                input.removeAll(keepingCapacity: true)
+                input += prefix
+                input += body.bytes
+                input += terminator
+                let rc = input.withUnsafeBufferPointer { route.pattern.match($0, scratch: scratch, context: limits) }
+                if rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT {
+                    let end = terminator.map { $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\u{\(String($0, radix: 16))}" }.joined()
+                    return "\"\(String(decoding: prefix, as: UTF8.self))\" + \(body.repeats) × \"\(body.filler)\""
+                        + (end.isEmpty ? "" : " + \"\(end)\"")
                 }
             }
         }

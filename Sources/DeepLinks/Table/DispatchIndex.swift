@@ -4,11 +4,14 @@
 struct DispatchIndex: Sendable {
     private struct Entry: Sendable {
         let hash: UInt64
-        let key: [UInt8]
+        let keyStart: Int32
+        let keyLength: Int32
         let candidateSet: Int32
     }
 
     private let entries: [Entry]
+    /// All keys, back to back.
+    private let keyBytes: [UInt8]
     /// Entry index + 1 per slot; 0 is empty. The count is a power of two.
     private let slots: [Int32]
     /// The candidate set for subjects no key covers (routes with no literal scheme).
@@ -17,7 +20,13 @@ struct DispatchIndex: Sendable {
     /// Builds the index from `keys` (each mapped to a candidate set index).
     init(keys: [(key: [UInt8], candidateSet: Int)], fallback: Int) {
         self.fallback = Int32(fallback)
-        let entries = keys.map { Entry(hash: DispatchIndex.hash($0.key), key: $0.key, candidateSet: Int32($0.candidateSet)) }
+        var keyBytes: [UInt8] = []
+        let entries = keys.map { key in
+            defer { keyBytes += key.key }
+            return Entry(hash: DispatchIndex.hash(key.key), keyStart: Int32(keyBytes.count), keyLength: Int32(key.key.count),
+                         candidateSet: Int32(key.candidateSet))
+        }
+        self.keyBytes = keyBytes
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: 0, count: capacity)
@@ -57,15 +66,28 @@ struct DispatchIndex: Sendable {
     private func lookup(_ hash: UInt64, _ key: UnsafeBufferPointer<UInt8>) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entryIndex = Int(slots[slot])
-            if entryIndex == 0 { return nil }
-            let entry = entries[entryIndex - 1]
-            if entry.hash == hash, entry.key.count == key.count, entry.key.elementsEqual(key) {
-                return Int(entry.candidateSet)
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                keyBytes.withUnsafeBufferPointer { keyBytes in
+                    while true {
+                        let entryIndex = Int(slots[slot])
+                        if entryIndex == 0 { return nil }
+                        let entry = entries[entryIndex - 1]
+                        if entry.hash == hash, Int(entry.keyLength) == key.count,
+                           memoryEqual(keyBytes.baseAddress! + Int(entry.keyStart), key.baseAddress!, key.count) {
+                            return Int(entry.candidateSet)
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                }
             }
-            slot = (slot + 1) & mask
         }
+    }
+
+    @inline(__always)
+    private func memoryEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        for index in 0..<count where lhs[index] != rhs[index] { return false }
+        return true
     }
 
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325

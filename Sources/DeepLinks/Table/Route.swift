@@ -49,7 +49,9 @@ public final class Route: Sendable {
             for item in items where item.name == rule.name {
                 count += 1
                 if let valuePattern = queryValuePatterns[index] {
-                    let rc = valuePattern.matches(item.value, context: limits)
+                    var value = item.value
+                    let scratch = MatchScratch.current(minimumPairs: valuePattern.captureCount + 1)
+                    let rc = value.withUTF8 { valuePattern.match($0, scratch: scratch, context: limits) }
                     if rc <= 0 { return "query `\(rule.name)` value \"\(item.value)\" does not match \(rule.valuePattern ?? "")" }
                 }
             }

@@ -92,7 +92,7 @@ extension RouteTable {
         }
         var subject = canonical.subject
         return subject.withUTF8 { bytes in
-            let set = candidateSets[candidateSetIndex(canonical, bytes)]
+            let set = candidateSets[candidateSetIndex(canonical.layout, bytes)]
             let scratch = MatchScratch.current(minimumPairs: routes.map(\.pattern.captureCount).max().map { $0 + 1 } ?? 1)
             var winner: String?
             var candidates: [RouteExplanation.Candidate] = []
@@ -106,7 +106,8 @@ extension RouteTable {
                 } else if rc < 0 {
                     outcome = .matchLimitExceeded
                 } else {
-                    parameters = extractParameters(route, groupBase: 0, scratch: scratch, subject: bytes)
+                    parameters = Dictionary(extractParameters(route, groupBase: 0, scratch: scratch, subject: bytes).map { ($0.name, $0.value) },
+                                            uniquingKeysWith: { first, _ in first })
                     if let reason = route.queryRuleFailure(canonical.queryItems, limits: limits) {
                         outcome = .queryRejected(reason)
                     } else if !route.accepts(context) {

@@ -42,9 +42,18 @@ public final class RouteTable: Sendable {
     /// Routes `url`: the first route in table order whose pattern, query rules and (when `context`
     /// says something) source and family constraints accept it.
     public func match(_ url: String, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
-        let canonical: CanonicalURL
-        do { canonical = try canonicalizer.canonicalize(url) } catch { return .failure(.invalidURL(error)) }
-        return match(canonical, context: context)
+        var source = url
+        return source.withUTF8 { sourceBytes in
+            // The canonical subject is built on the stack; a String is made only for a match.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(sourceBytes.count, 1)) { buffer in
+                let layout: CanonicalLayout
+                do throws(CanonicalizationFailure) { layout = try canonicalizer.layout(sourceBytes, into: buffer) } catch {
+                    return .failure(.invalidURL(error))
+                }
+                let subject = UnsafeBufferPointer(rebasing: buffer[0..<layout.length])
+                return match(subject: subject, layout: layout, source: url, sourceBytes: sourceBytes, context: context)
+            }
+        }
     }
 
     /// The matched route for `url`, or nil.
@@ -54,51 +63,62 @@ public final class RouteTable: Sendable {
 
     /// Routes an already canonical URL.
     public func match(_ canonical: CanonicalURL, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
+        var source = canonical.source
         var subject = canonical.subject
-        return subject.withUTF8 { bytes in
-            let set = candidateSets[candidateSetIndex(canonical, bytes)]
-            let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
-            for chunk in set.chunks {
-                let rc = chunk.pattern.match(bytes, scratch: scratch, context: limits)
-                if rc == PCRE2_ERROR_NOMATCH { continue }
-                guard rc > 0 else { return .failure(failure(rc, near: chunk.routes[0], pattern: chunk.pattern)) }
-                guard let alternative = markValue(scratch) else {
-                    preconditionFailure("a route chunk matched without passing a (*MARK)")
-                }
-                let route = routes[chunk.routes[alternative]]
-                let parameters = extractParameters(route, groupBase: chunk.groupBases[alternative], scratch: scratch, subject: bytes)
-                if accepts(route, canonical, context) {
-                    return .success(makeMatch(route, parameters, canonical))
-                }
-                // Query rules or constraints refused the pattern's winner: go on, one route at a time.
-                guard let position = set.routes.firstIndex(of: route.order) else { break }
-                return matchEach(set.routes[(position + 1)...], canonical, bytes, context, scratch, tried: set.routes.count)
+        return source.withUTF8 { sourceBytes in
+            subject.withUTF8 { bytes in
+                match(subject: bytes, layout: canonical.layout, source: canonical.source, sourceBytes: sourceBytes, context: context)
             }
-            return .failure(.noRoute(candidates: set.routes.count))
         }
     }
 
-    /// Tries `orders` one pattern at a time (the slow path after a query rule refused a winner).
-    private func matchEach(_ orders: ArraySlice<Int>, _ canonical: CanonicalURL, _ bytes: UnsafeBufferPointer<UInt8>,
-                           _ context: TapContext, _ scratch: MatchScratch, tried: Int) -> Result<RouteMatch, RoutingFailure> {
-        for order in orders {
-            let route = routes[order]
-            let rc = route.pattern.match(bytes, scratch: scratch, context: limits)
+    private func match(subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, source: String,
+                       sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
+        let set = candidateSets[candidateSetIndex(layout, subject)]
+        let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
+        var queryItems: [QueryItem]?
+        func accepts(_ route: Route) -> Bool {
+            guard route.accepts(context) else { return false }
+            if route.definition.queryRules.isEmpty { return true }
+            if queryItems == nil {
+                queryItems = layout.queryRange.map { QueryParser.parse(sourceBytes, from: $0.lowerBound, to: $0.upperBound) } ?? []
+            }
+            return route.queryRuleFailure(queryItems!, limits: limits) == nil
+        }
+        func success(_ route: Route, _ parameters: [PathParameter]) -> Result<RouteMatch, RoutingFailure> {
+            .success(RouteMatch(route: route, pathParameters: parameters,
+                                canonicalURL: CanonicalURL(source: source, subject: subject, layout: layout)))
+        }
+
+        for chunkIndex in set.chunks.indices {
+            let pattern = set.chunks[chunkIndex].pattern
+            let rc = pattern.match(subject, scratch: scratch, context: limits)
             if rc == PCRE2_ERROR_NOMATCH { continue }
-            guard rc > 0 else { return .failure(failure(rc, near: order, pattern: route.pattern)) }
-            let parameters = extractParameters(route, groupBase: 0, scratch: scratch, subject: bytes)
-            if accepts(route, canonical, context) { return .success(makeMatch(route, parameters, canonical)) }
+            guard rc > 0 else { return .failure(failure(rc, near: set.chunks[chunkIndex].routes[0], pattern: pattern)) }
+            guard let alternative = markValue(scratch) else {
+                preconditionFailure("a route chunk matched without passing a (*MARK)")
+            }
+            let route = routes[set.chunks[chunkIndex].routes[alternative]]
+            let parameters = extractParameters(route, groupBase: set.chunks[chunkIndex].groupBases[alternative], scratch: scratch, subject: subject)
+            if accepts(route) { return success(route, parameters) }
+            // Query rules or constraints refused the pattern's winner: go on, one route at a time.
+            guard let position = set.routes.firstIndex(of: route.order) else { break }
+            for order in set.routes[(position + 1)...] {
+                let candidate = routes[order]
+                let rc = candidate.pattern.match(subject, scratch: scratch, context: limits)
+                if rc == PCRE2_ERROR_NOMATCH { continue }
+                guard rc > 0 else { return .failure(failure(rc, near: order, pattern: candidate.pattern)) }
+                let parameters = extractParameters(candidate, groupBase: 0, scratch: scratch, subject: subject)
+                if accepts(candidate) { return success(candidate, parameters) }
+            }
+            break
         }
-        return .failure(.noRoute(candidates: tried))
+        return .failure(.noRoute(candidates: set.routes.count))
     }
 
-    func candidateSetIndex(_ canonical: CanonicalURL, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        dispatch.candidateSet(for: bytes, schemeEnd: canonical.scheme.utf8.count, pathStart: canonical.pathStart,
-                              firstSegmentEnd: canonical.firstSegmentEnd, hasAuthority: canonical.hasAuthority)
-    }
-
-    func accepts(_ route: Route, _ canonical: CanonicalURL, _ context: TapContext) -> Bool {
-        route.accepts(context) && (route.definition.queryRules.isEmpty || route.queryRuleFailure(canonical.queryItems, limits: limits) == nil)
+    func candidateSetIndex(_ layout: CanonicalLayout, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        dispatch.candidateSet(for: bytes, schemeEnd: layout.schemeLength, pathStart: layout.pathStart,
+                              firstSegmentEnd: layout.firstSegmentEnd, hasAuthority: layout.hasAuthority)
     }
 
     private func failure(_ rc: Int32, near order: Int, pattern: CompiledPattern) -> RoutingFailure {
@@ -114,9 +134,9 @@ public final class RouteTable: Sendable {
     }
 
     /// Reads the route's groups from the ovector; groups that did not take part are left out.
-    func extractParameters(_ route: Route, groupBase: Int, scratch: MatchScratch, subject: UnsafeBufferPointer<UInt8>) -> [String: String] {
-        guard !route.groupNames.isEmpty else { return [:] }
-        var parameters: [String: String] = [:]
+    func extractParameters(_ route: Route, groupBase: Int, scratch: MatchScratch, subject: UnsafeBufferPointer<UInt8>) -> [PathParameter] {
+        guard !route.groupNames.isEmpty else { return [] }
+        var parameters: [PathParameter] = []
         parameters.reserveCapacity(route.groupNames.count)
         let ovector = scratch.ovector
         let unset = cpcre2_unset()
@@ -127,13 +147,8 @@ public final class RouteTable: Sendable {
             let end = ovector[2 * group + 1]
             guard start != unset, end >= start else { continue }
             let raw = Substring(decoding: UnsafeBufferPointer(rebasing: subject[start..<end]), as: UTF8.self)
-            parameters[name] = CanonicalURL.unescapeSubject(raw)
+            parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(raw)))
         }
         return parameters
-    }
-
-    private func makeMatch(_ route: Route, _ parameters: [String: String], _ canonical: CanonicalURL) -> RouteMatch {
-        RouteMatch(routeName: route.name, target: route.target, parameters: parameters,
-                   queryItems: canonical.queryItems, canonicalURL: canonical)
     }
 }

@@ -78,9 +78,11 @@ public struct RouteTableBuilder: Sendable {
             lhs.element.priority != rhs.element.priority ? lhs.element.priority > rhs.element.priority : lhs.offset < rhs.offset
         }.map(\.element)
 
+        let probe = probesBacktracking ? BacktrackingProbe(canonicalizer: canonicalizer) : nil
         var routes: [Route] = []
         for definition in ordered {
-            guard let route = compile(definition, order: routes.count, limits: limits, diagnostics: &diagnostics) else { continue }
+            guard let route = compile(definition, order: routes.count, limits: limits, probe: probe, diagnostics: &diagnostics)
+            else { continue }
             routes.append(route)
         }
         if diagnostics.contains(where: { $0.severity == .error }) {
@@ -99,7 +101,7 @@ public struct RouteTableBuilder: Sendable {
     }
 
     /// Compiles and checks one route; problems go to `diagnostics`.
-    private func compile(_ definition: RouteDefinition, order: Int, limits: MatchLimits,
+    private func compile(_ definition: RouteDefinition, order: Int, limits: MatchLimits, probe: BacktrackingProbe?,
                          diagnostics: inout [RouteDiagnostic]) -> Route? {
         let at = definition.patternLocation
         var ok = true
@@ -149,7 +151,7 @@ public struct RouteTableBuilder: Sendable {
         }
         guard ok else { return nil }
         let route = Route(definition: definition, order: order, pattern: pattern, queryValuePatterns: valuePatterns)
-        if probesBacktracking, let input = BacktrackingProbe(canonicalizer: canonicalizer).failingInput(for: route, limits: limits) {
+        if let probe, let input = probe.failingInput(for: route, limits: limits) {
             diagnostics.append(.init(.error, .backtracking, at: at,
                                      "pattern exceeds the match limit (\(limits.matchLimit)) on \(input): catastrophic backtracking"))
             return nil

@@ -4,20 +4,60 @@
 /// against `subject`: `scheme://host` followed by the path, each segment percent-decoded except
 /// that a decoded `/` stays `%2F` and a decoded `%` stays `%25`, so a path parameter can hold a slash.
 public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
-    /// The scheme, lower-cased (`myapp`, `https`).
-    public let scheme: String
-    /// The host, lower-cased, with the scheme's default port removed; empty when there is none.
-    public let host: String
-    /// Whether the URL had an authority (`scheme://...`) rather than only `scheme:path`.
-    public let hasAuthority: Bool
-    /// The query items in their original order, decoded (`+` is a space); repeated names repeat.
-    public let queryItems: [QueryItem]
+    /// The URL as given (the query is decoded from it on demand).
+    let source: String
     /// What route patterns match: scheme, host and decoded path (see the type's discussion).
     public let subject: String
+    /// Byte range of the query in `source`, without the `?`.
+    let queryRange: Range<Int>?
+    /// Byte length of the scheme.
+    let schemeLength: Int
+    /// Whether the URL had an authority (`scheme://...`) rather than only `scheme:path`.
+    public let hasAuthority: Bool
     /// Byte offset in `subject` where the path starts (after scheme, `://` and host).
     let pathStart: Int
     /// Byte offset in `subject` where the first path segment ends (== `pathStart` for an empty path).
     let firstSegmentEnd: Int
+
+    init(source: String, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout) {
+        self.source = source
+        self.subject = String(decoding: subject, as: UTF8.self)
+        self.queryRange = layout.queryRange
+        self.schemeLength = layout.schemeLength
+        self.hasAuthority = layout.hasAuthority
+        self.pathStart = layout.pathStart
+        self.firstSegmentEnd = layout.firstSegmentEnd
+    }
+
+    /// The byte layout, for matching.
+    var layout: CanonicalLayout {
+        CanonicalLayout(length: subject.utf8.count, schemeLength: schemeLength, hasAuthority: hasAuthority,
+                        pathStart: pathStart, firstSegmentEnd: firstSegmentEnd, queryRange: queryRange)
+    }
+
+    /// The scheme, lower-cased (`myapp`, `https`).
+    public var scheme: String { String(subject.utf8.prefix(schemeLength))! }
+
+    /// The host, lower-cased, with the scheme's default port removed; empty when there is none.
+    public var host: String {
+        hasAuthority ? String(subject.utf8.dropFirst(schemeLength + 3).prefix(pathStart - schemeLength - 3))! : ""
+    }
+
+    /// The query items in their original order, decoded (`+` is a space); repeated names repeat.
+    public var queryItems: [QueryItem] {
+        guard let queryRange else { return [] }
+        var source = source
+        return source.withUTF8 { QueryParser.parse($0, from: queryRange.lowerBound, to: queryRange.upperBound) }
+    }
+
+    public static func == (lhs: CanonicalURL, rhs: CanonicalURL) -> Bool {
+        lhs.subject == rhs.subject && lhs.queryItems == rhs.queryItems
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(subject)
+        hasher.combine(queryItems)
+    }
 
     /// The decoded path segments (`myapp://task/a%2Fb` has the one segment `a/b`).
     public var pathSegments: [String] {

@@ -4,8 +4,8 @@
 /// 1. The URL must be at most `maxURLLength` UTF-8 bytes and start with `scheme:`.
 /// 2. The fragment (`#...`) is ignored.
 /// 3. Scheme and host are case-insensitive: both are lower-cased. The default port of `http` (80)
-///    and `https` (443) is removed. User information (`user@host`), `%`, spaces and control
-///    characters in the host are refused.
+///    and `https` (443) is removed. User information (`user@host`), `%` and spaces in the host are
+///    refused. Unencoded control characters anywhere are refused.
 /// 4. The path is split into segments at `/` **before** percent-decoding, so `%2F` stays inside
 ///    its segment. Each segment is then decoded and must be UTF-8; `+` is not a space in a path.
 /// 5. Trailing slashes are ignored: `myapp://task/42/` and `myapp://task/42//` are
@@ -15,8 +15,8 @@
 ///    `+` is a space; names and values are percent-decoded and must be UTF-8; empty items (`&&`)
 ///    and items with an empty name are dropped; repeated names are kept, in order.
 /// 7. No decoded segment or query value may exceed `maxParameterLength` bytes.
-/// Anything else (an invalid `%` escape, bytes that do not decode to UTF-8, an unencoded control
-/// character) is a `CanonicalizationFailure`, never a crash.
+/// Anything else (an invalid `%` escape, bytes that do not decode to UTF-8) is a
+/// `CanonicalizationFailure`, never a crash.
 public struct URLCanonicalizer: Sendable, Hashable {
     /// The longest URL accepted, in UTF-8 bytes.
     public var maxURLLength: Int
@@ -32,208 +32,170 @@ public struct URLCanonicalizer: Sendable, Hashable {
     /// Canonicalizes `url`.
     /// - Throws: `CanonicalizationFailure` saying why the URL cannot be routed.
     public func canonicalize(_ url: String) throws(CanonicalizationFailure) -> CanonicalURL {
-        var url = url
-        url.makeContiguousUTF8()
-        let result = url.utf8.withContiguousStorageIfAvailable { canonicalize(bytes: $0) }!
+        var source = url
+        let original = url
+        let result = source.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
+                Result { () throws(CanonicalizationFailure) in
+                    let layout = try self.layout(bytes, into: buffer)
+                    return CanonicalURL(source: original, subject: UnsafeBufferPointer(rebasing: buffer[0..<layout.length]), layout: layout)
+                }
+            }
+        }
         return try result.get()
     }
 
-    private func canonicalize(bytes: UnsafeBufferPointer<UInt8>) -> Result<CanonicalURL, CanonicalizationFailure> {
+    /// Writes the canonical subject of the URL `bytes` into `output` (at least as long as `bytes`)
+    /// and validates the query, without allocating.
+    func layout(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) throws(CanonicalizationFailure) -> CanonicalLayout {
         let count = bytes.count
-        if count == 0 { return .failure(.empty) }
-        if count > maxURLLength { return .failure(.urlTooLong(length: count, limit: maxURLLength)) }
+        if count == 0 { throw .empty }
+        if count > maxURLLength { throw .urlTooLong(length: count, limit: maxURLLength) }
 
         // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-        guard isAlpha(bytes[0]) else { return .failure(.missingScheme) }
+        guard URLBytes.isAlpha(bytes[0]) else { throw .missingScheme }
         var index = 1
-        while index < count, isSchemeCharacter(bytes[index]) { index += 1 }
-        guard index < count, bytes[index] == UInt8(ascii: ":") else { return .failure(.missingScheme) }
+        while index < count, URLBytes.isSchemeCharacter(bytes[index]) { index += 1 }
+        guard index < count, bytes[index] == UInt8(ascii: ":") else { throw .missingScheme }
         let schemeEnd = index
         index += 1
 
         var end = count
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { end = hash }
-        var pathEnd = end
-        if let question = bytes[index..<end].firstIndex(of: UInt8(ascii: "?")) { pathEnd = question }
-        for offset in 0..<end where bytes[offset] < 0x20 || bytes[offset] == 0x7F {
-            return .failure(.controlCharacter(offset: offset))
+        var pathEnd = count
+        for offset in 0..<count {
+            let byte = bytes[offset]
+            if byte < 0x20 || byte == 0x7F { throw .controlCharacter(offset: offset) }
+            if byte == UInt8(ascii: "#") { end = offset; break }
+            if byte == UInt8(ascii: "?"), pathEnd == count, offset >= index { pathEnd = offset }
         }
-
-        var subject: [UInt8] = []
-        subject.reserveCapacity(end + 8)
-        for offset in 0..<schemeEnd { subject.append(lowercased(bytes[offset])) }
-        subject.append(UInt8(ascii: ":"))
-
-        let hasAuthority = index + 1 < pathEnd
-            && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
-        var host = ""
+        pathEnd = min(pathEnd, end)
+        let hasAuthority = index + 1 < pathEnd && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
+        var hostRange = index..<index
         if hasAuthority {
-            index += 2
-            var hostEnd = index
+            var hostEnd = index + 2
             while hostEnd < pathEnd, bytes[hostEnd] != UInt8(ascii: "/") { hostEnd += 1 }
-            switch canonicalHost(bytes, index..<hostEnd, scheme: bytes[0..<schemeEnd]) {
-            case .success(let value): host = value
-            case .failure(let failure): return .failure(failure)
+            hostRange = (index + 2)..<hostEnd
+            for byte in bytes[hostRange] where byte == UInt8(ascii: "@") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: " ") {
+                throw .invalidHost(String(decoding: bytes[hostRange], as: UTF8.self))
             }
-            subject.append(contentsOf: "//".utf8)
-            subject.append(contentsOf: host.utf8)
+            hostRange = hostRange.lowerBound..<(hostRange.upperBound - defaultPortLength(bytes, scheme: 0..<schemeEnd, host: hostRange))
             index = hostEnd
         }
-        let pathStart = subject.count
-
         // Trailing slashes are ignored (all of them, so the canonical form is a fixed point).
         var rawPathEnd = pathEnd
         while rawPathEnd > index, bytes[rawPathEnd - 1] == UInt8(ascii: "/") { rawPathEnd -= 1 }
-        var segmentStart = subject.count
-        var rawSegmentStart = index
-        var segmentDecodedLength = 0
-        var offset = index
-        while offset < rawPathEnd {
+
+        // Decoding never makes the subject longer than the URL: a `%XX` becomes one byte or stays three.
+        var writer = SubjectWriter(output: output)
+        for offset in 0..<schemeEnd { writer.append(URLBytes.lowercased(bytes[offset])) }
+        writer.append(UInt8(ascii: ":"))
+        if hasAuthority {
+            writer.append(UInt8(ascii: "/"))
+            writer.append(UInt8(ascii: "/"))
+            for offset in hostRange { writer.append(URLBytes.lowercased(bytes[offset])) }
+        }
+        let pathStart = writer.count
+        try writer.appendPath(bytes, from: index, to: rawPathEnd, maxSegmentLength: maxParameterLength)
+        var queryRange: Range<Int>?
+        if pathEnd < end {
+            try QueryParser.validate(bytes, from: pathEnd + 1, to: end, maxLength: maxParameterLength)
+            queryRange = (pathEnd + 1)..<end
+        }
+        return CanonicalLayout(length: writer.count, schemeLength: schemeEnd, hasAuthority: hasAuthority, pathStart: pathStart,
+                               firstSegmentEnd: max(writer.firstSegmentEnd ?? writer.count, pathStart), queryRange: queryRange)
+    }
+
+    /// The length of a `:443` (https) or `:80` (http) suffix of the host, or 0.
+    private func defaultPortLength(_ bytes: UnsafeBufferPointer<UInt8>, scheme: Range<Int>, host: Range<Int>) -> Int {
+        func schemeIs(_ name: StaticString) -> Bool {
+            scheme.count == name.utf8CodeUnitCount
+                && zip(bytes[scheme], UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy { URLBytes.lowercased($0) == $1 }
+        }
+        func hostEnds(with port: StaticString) -> Bool {
+            let suffix = UnsafeBufferPointer(start: port.utf8Start, count: port.utf8CodeUnitCount)
+            return host.count > suffix.count && bytes[(host.upperBound - suffix.count)..<host.upperBound].elementsEqual(suffix)
+        }
+        if schemeIs("https"), hostEnds(with: ":443") { return 4 }
+        if schemeIs("http"), hostEnds(with: ":80") { return 3 }
+        return 0
+    }
+}
+
+/// Where the parts of a canonical subject are, in bytes.
+struct CanonicalLayout {
+    /// The subject's length.
+    var length: Int
+    var schemeLength: Int
+    var hasAuthority: Bool
+    /// Where the path starts (after scheme, `://` and host).
+    var pathStart: Int
+    /// Where the first path segment ends (== `pathStart` for an empty path).
+    var firstSegmentEnd: Int
+    /// The query's byte range in the URL, without the `?`.
+    var queryRange: Range<Int>?
+}
+
+/// Writes a canonical subject into a buffer at least as long as the URL.
+private struct SubjectWriter {
+    let output: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+    /// Where the first path segment ended, once a second `/` was written.
+    var firstSegmentEnd: Int?
+
+    init(output: UnsafeMutableBufferPointer<UInt8>) { self.output = output }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        output[count] = byte
+        count += 1
+    }
+
+    /// Appends the path `bytes[start..<end]`, decoding each segment (see `URLCanonicalizer`).
+    mutating func appendPath(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, maxSegmentLength: Int) throws(CanonicalizationFailure) {
+        var segmentStart = count
+        var rawSegmentStart = start
+        var decodedLength = 0
+        var offset = start
+        var slashes = 0
+        while offset < end {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "/") {
-                if let failure = finishSegment(&subject, from: segmentStart, decodedLength: segmentDecodedLength, rawStart: rawSegmentStart) {
-                    return .failure(failure)
-                }
+                try finishSegment(from: segmentStart, decodedLength: decodedLength, rawStart: rawSegmentStart, limit: maxSegmentLength)
+                slashes += 1
+                // A path that does not start with `/` (scheme:path) has its first segment before the first `/`.
+                if firstSegmentEnd == nil, slashes == 2 || offset > start { firstSegmentEnd = count }
+                append(byte)
+                segmentStart = count
                 rawSegmentStart = offset + 1
-                subject.append(byte)
-                segmentStart = subject.count
-                segmentDecodedLength = 0
+                decodedLength = 0
                 offset += 1
                 continue
             }
-            var decoded = byte
             if byte == UInt8(ascii: "%") {
-                guard offset + 2 < count, let high = PercentEncoding.hexValue(bytes[offset + 1]),
+                guard offset + 2 < bytes.count, let high = PercentEncoding.hexValue(bytes[offset + 1]),
                       let low = PercentEncoding.hexValue(bytes[offset + 2])
-                else { return .failure(.invalidPercentEncoding(offset: offset)) }
-                decoded = high << 4 | low
-                offset += 3
-                // A decoded `/` or `%` stays escaped so segments and escapes remain unambiguous.
-                if decoded == UInt8(ascii: "/") {
-                    subject.append(contentsOf: "%2F".utf8)
-                } else if decoded == UInt8(ascii: "%") {
-                    subject.append(contentsOf: "%25".utf8)
+                else { throw .invalidPercentEncoding(offset: offset) }
+                let decoded = high << 4 | low
+                if decoded == UInt8(ascii: "/") || decoded == UInt8(ascii: "%") {
+                    // A decoded `/` or `%` stays escaped so segments and escapes remain unambiguous.
+                    append(UInt8(ascii: "%"))
+                    append(UInt8(ascii: "2"))
+                    append(decoded == UInt8(ascii: "/") ? UInt8(ascii: "F") : UInt8(ascii: "5"))
                 } else {
-                    subject.append(decoded)
+                    append(decoded)
                 }
+                offset += 3
             } else {
-                subject.append(byte)
+                append(byte)
                 offset += 1
             }
-            segmentDecodedLength += 1
+            decodedLength += 1
         }
-        if let failure = finishSegment(&subject, from: segmentStart, decodedLength: segmentDecodedLength, rawStart: rawSegmentStart) {
-            return .failure(failure)
-        }
-        var firstSegmentEnd = pathStart
-        if firstSegmentEnd < subject.count, subject[firstSegmentEnd] == UInt8(ascii: "/") { firstSegmentEnd += 1 }
-        while firstSegmentEnd < subject.count, subject[firstSegmentEnd] != UInt8(ascii: "/") { firstSegmentEnd += 1 }
-
-        var items: [QueryItem] = []
-        if pathEnd < end {
-            switch parseQuery(bytes, from: pathEnd + 1, to: end) {
-            case .success(let parsed): items = parsed
-            case .failure(let failure): return .failure(failure)
-            }
-        }
-        return .success(CanonicalURL(
-            scheme: String(decoding: subject[0..<schemeEnd], as: UTF8.self),
-            host: host,
-            hasAuthority: hasAuthority,
-            queryItems: items,
-            subject: String(decoding: subject, as: UTF8.self),
-            pathStart: pathStart,
-            firstSegmentEnd: firstSegmentEnd
-        ))
+        try finishSegment(from: segmentStart, decodedLength: decodedLength, rawStart: rawSegmentStart, limit: maxSegmentLength)
     }
 
-    /// Checks a finished segment: its decoded length, and that its bytes are UTF-8.
-    private func finishSegment(_ subject: inout [UInt8], from start: Int, decodedLength: Int, rawStart: Int) -> CanonicalizationFailure? {
-        if decodedLength > maxParameterLength {
-            return .parameterTooLong(length: decodedLength, limit: maxParameterLength)
-        }
-        var ascii = true
-        for byte in subject[start...] where byte >= 0x80 {
-            ascii = false
-            break
-        }
-        if !ascii, String(validating: subject[start...], as: UTF8.self) == nil {
-            return .invalidUTF8(offset: rawStart)
-        }
-        return nil
-    }
-
-    private func canonicalHost(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, scheme: Slice<UnsafeBufferPointer<UInt8>>) -> Result<String, CanonicalizationFailure> {
-        var host: [UInt8] = []
-        host.reserveCapacity(range.count)
-        for byte in bytes[range] {
-            if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: " ") {
-                return .failure(.invalidHost(String(decoding: bytes[range], as: UTF8.self)))
-            }
-            host.append(lowercased(byte))
-        }
-        let schemeText = String(decoding: scheme, as: UTF8.self).lowercased()
-        let defaultPort = schemeText == "https" ? ":443" : schemeText == "http" ? ":80" : nil
-        if let defaultPort, host.count > defaultPort.utf8.count, host.suffix(defaultPort.utf8.count).elementsEqual(defaultPort.utf8) {
-            host.removeLast(defaultPort.utf8.count)
-        }
-        return .success(String(decoding: host, as: UTF8.self))
-    }
-
-    private func parseQuery(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Result<[QueryItem], CanonicalizationFailure> {
-        var items: [QueryItem] = []
-        var itemStart = start
-        while itemStart < end {
-            var itemEnd = itemStart
-            while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
-            if itemEnd > itemStart {
-                var equals = itemStart
-                while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-                let nameRange = itemStart..<equals
-                let valueRange = min(equals + 1, itemEnd)..<itemEnd
-                if valueRange.count > maxParameterLength * 3 || nameRange.count > maxParameterLength * 3 {
-                    return .failure(.parameterTooLong(length: max(valueRange.count, nameRange.count), limit: maxParameterLength))
-                }
-                let name: String
-                let value: String
-                switch (decodeComponent(bytes, nameRange), decodeComponent(bytes, valueRange)) {
-                case let (.success(decodedName), .success(decodedValue)):
-                    name = decodedName
-                    value = decodedValue
-                case let (.failure(failure), _), let (_, .failure(failure)):
-                    return .failure(failure)
-                }
-                let longest = max(name.utf8.count, value.utf8.count)
-                if longest > maxParameterLength {
-                    return .failure(.parameterTooLong(length: longest, limit: maxParameterLength))
-                }
-                if !name.isEmpty { items.append(QueryItem(name: name, value: value)) }
-            }
-            itemStart = itemEnd + 1
-        }
-        return .success(items)
-    }
-
-    private func decodeComponent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<String, CanonicalizationFailure> {
-        do {
-            return .success(try PercentEncoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: true))
-        } catch .invalidEscape(let offset) {
-            return .failure(.invalidPercentEncoding(offset: range.lowerBound + offset))
-        } catch {
-            return .failure(.invalidUTF8(offset: range.lowerBound))
-        }
-    }
-
-    @inline(__always) private func isAlpha(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    @inline(__always) private func isSchemeCharacter(_ byte: UInt8) -> Bool {
-        isAlpha(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
-
-    @inline(__always) private func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    private func finishSegment(from start: Int, decodedLength: Int, rawStart: Int, limit: Int) throws(CanonicalizationFailure) {
+        if decodedLength > limit { throw .parameterTooLong(length: decodedLength, limit: limit) }
+        if !URLBytes.isValidUTF8(UnsafeBufferPointer(rebasing: output[start..<count])) { throw .invalidUTF8(offset: rawStart) }
     }
 }
