@@ -1,6 +1,6 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
-// Usage: widgethost-bench [case] [options]; cases: store, timelines, all (the default).
+// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, all (the default).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -11,13 +11,16 @@ do {
     switch benchmarkCase {
     case "store":
         try StoreBenchmark.run(arguments: options)
+    case "routes":
+        RouteBenchmark.run(options)
     case "timelines":
         try await TimelineBenchmark.run(arguments: options)
     case "all":
-        try StoreBenchmark.run(arguments: options)
-        try await TimelineBenchmark.run(arguments: options)
+        try StoreBenchmark.run(arguments: [])
+        RouteBenchmark.run([])
+        try await TimelineBenchmark.run(arguments: [])
     default:
-        FileHandle.standardError.write(Data("usage: widgethost-bench [store | timelines | all] [options]\n".utf8))
+        FileHandle.standardError.write(Data("usage: widgethost-bench [store | routes | timelines | all] [options]\n".utf8))
         exit(64)
     }
 } catch {

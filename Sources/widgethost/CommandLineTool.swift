@@ -28,6 +28,7 @@ enum CommandLineTool {
         switch command {
         case "demo": return DemoCommand.run(rest)
         case "fixtures": return FixturesCommand.run(rest)
+        case "route", "routes": return RouteCommands.run(arguments)
         case "help", "--help", "-h":
             print(usage)
             return ExitCode.success

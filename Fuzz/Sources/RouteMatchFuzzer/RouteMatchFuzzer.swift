@@ -1,0 +1,26 @@
+import DeepLinks
+import Foundation
+
+/// The default table from the repository's Routes/ directory.
+private let table: RouteTable = {
+    let routes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Routes").path
+    return try! RouteTable.load(directory: routes)
+}()
+
+/// Routes arbitrary URLs through the default table and checks invariants: matching never crashes;
+/// a matched URL's canonical form (when within the URL limit) matches the same route with the same parameters; explain agrees
+/// with match.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRouteMatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let url = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let result = table.match(url)
+    precondition(table.explain(url).winner == (try? result.get())?.routeName, "explain disagrees with match for \(url)")
+    // Re-encoding can make the canonical form longer than the URL limit (see FuzzRegressionTests).
+    if case let .success(match) = result, match.canonicalURL.string.utf8.count <= table.canonicalizer.maxURLLength {
+        let again = table.firstMatch(match.canonicalURL.string)
+        precondition(again?.routeName == match.routeName, "canonical form routes elsewhere: \(url)")
+        precondition(again?.parameters == match.parameters, "canonical form changes parameters: \(url)")
+    }
+    return 0
+}

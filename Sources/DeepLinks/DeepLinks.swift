@@ -1,2 +1,0 @@
-// DeepLinks: placeholder until its issue lands.
-import CPCRE2

@@ -1,0 +1,80 @@
+/// A compiled route of a `RouteTable`: its definition plus what matching and building need.
+public final class Route: Sendable {
+    /// The route as written.
+    public let definition: RouteDefinition
+    /// Position in the table's order (priority, then file order); lower is tried first.
+    public let order: Int
+    /// The route's own pattern, anchored at both ends.
+    let pattern: CompiledPattern
+    /// Compiled value patterns, parallel to `definition.queryRules`.
+    let queryValuePatterns: [CompiledPattern?]
+    /// The name of each capture group, by group number - 1 (nil for an unnamed group).
+    let groupNames: [String?]
+    /// The reverse-routing template, or nil when the pattern has other constructs.
+    let template: [PatternScanner.TemplatePiece]?
+    /// The subject prefix this route is dispatched on.
+    let dispatchKey: DispatchKey
+
+    init(definition: RouteDefinition, order: Int, pattern: CompiledPattern, queryValuePatterns: [CompiledPattern?]) {
+        self.definition = definition
+        self.order = order
+        self.pattern = pattern
+        self.queryValuePatterns = queryValuePatterns
+        var names = [String?](repeating: nil, count: pattern.captureCount)
+        for group in pattern.namedGroups { names[group.number - 1] = group.name }
+        self.groupNames = names
+        self.template = PatternScanner.template(definition.pattern)
+        let (prefix, isWhole) = PatternScanner.literalPrefix(definition.pattern)
+        self.dispatchKey = DispatchKey(literalPrefix: prefix, isWholePattern: isWhole)
+    }
+
+    /// The route's name.
+    public var name: String { definition.name }
+    /// What the app opens.
+    public var target: String { definition.target }
+    /// The path parameter names, in pattern order.
+    public var parameterNames: [String] { groupNames.compactMap { $0 } }
+
+    /// Whether a tap from `context` may use this route (its `sources` and `families` constraints).
+    public func accepts(_ context: TapContext) -> Bool {
+        if let source = context.source, !definition.sources.isEmpty, !definition.sources.contains(source) { return false }
+        if let family = context.family, !definition.families.isEmpty, !definition.families.contains(family) { return false }
+        return true
+    }
+
+    /// Checks the query rules against `items`; returns why they fail, or nil when they hold.
+    func queryRuleFailure(_ items: [QueryItem], limits: MatchLimits) -> String? {
+        for (index, rule) in definition.queryRules.enumerated() {
+            var count = 0
+            for item in items where item.name == rule.name {
+                count += 1
+                if let valuePattern = queryValuePatterns[index] {
+                    var value = item.value
+                    let scratch = MatchScratch.current(minimumPairs: valuePattern.captureCount + 1)
+                    let rc = value.withUTF8 { valuePattern.match($0, scratch: scratch, context: limits) }
+                    if rc <= 0 { return "query `\(rule.name)` value \"\(item.value)\" does not match \(rule.valuePattern ?? "")" }
+                }
+            }
+            if rule.isRequired, count == 0 { return "query `\(rule.name)` is required" }
+            if !rule.isRepeated, count > 1 { return "query `\(rule.name)` may appear only once (found \(count))" }
+        }
+        return nil
+    }
+}
+
+/// The circumstances of a tap, for routes restricted by `sources` or `families`.
+public struct TapContext: Sendable, Hashable {
+    /// How the URL reached the app, if known.
+    public var source: TapSource?
+    /// The family of the widget tapped, if known.
+    public var family: WidgetFamilyName?
+
+    /// Creates a context; unknown parts are nil.
+    public init(source: TapSource? = nil, family: WidgetFamilyName? = nil) {
+        self.source = source
+        self.family = family
+    }
+
+    /// Nothing known: constraints are not applied.
+    public static let any = TapContext()
+}

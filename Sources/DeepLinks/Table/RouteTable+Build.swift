@@ -1,0 +1,73 @@
+/// Why `RouteTable.url(for:parameters:query:)` could not build a URL.
+public enum URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No route has this name.
+    case unknownRoute(String)
+    /// The route's pattern has constructs other than literal text, named groups and optional parts.
+    case notReversible(route: String)
+    /// The pattern needs this parameter.
+    case missingParameter(String)
+    /// The route has no path parameter of this name.
+    case unknownParameter(String)
+    /// The built URL does not route back to the same route and parameters (for example a value
+    /// that the group's pattern refuses); `reason` says what it routed to instead.
+    case doesNotRouteBack(url: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownRoute(name): "no route named `\(name)`"
+        case let .notReversible(route): "route `\(route)` has a pattern that cannot be turned into a URL"
+        case let .missingParameter(name): "missing parameter `\(name)`"
+        case let .unknownParameter(name): "the route has no path parameter `\(name)`"
+        case let .doesNotRouteBack(url, reason): "\(url) does not route back: \(reason)"
+        }
+    }
+}
+
+extension RouteTable {
+    /// Builds a URL for route `routeName`: the pattern's literal text with each named group replaced
+    /// by its percent-encoded parameter, then the query items.
+    ///
+    /// The URL is checked by routing it: it must reach the same route with the same path parameters
+    /// and query items, so a value the route would refuse is an error here rather than a dead link.
+    /// - Throws: `URLBuildError`.
+    public func url(for routeName: String, parameters: [String: String] = [:], query: [QueryItem] = []) throws(URLBuildError) -> String {
+        guard let route = route(named: routeName) else { throw .unknownRoute(routeName) }
+        guard let template = route.template else { throw .notReversible(route: routeName) }
+        var used: Set<String> = []
+        var url = ""
+        for piece in template {
+            switch piece {
+            case let .literal(text):
+                url += PercentEncoding.encode(text, allowed: RouteTable.literalAllowed)
+            case let .parameter(name):
+                guard let value = parameters[name] else { throw .missingParameter(name) }
+                used.insert(name)
+                url += PercentEncoding.encode(value, allowed: PercentEncoding.pathSegmentAllowed)
+            }
+        }
+        if let extra = parameters.keys.sorted().first(where: { !used.contains($0) }) { throw .unknownParameter(extra) }
+        if !query.isEmpty { url += "?" + query.map(\.encoded).joined(separator: "&") }
+
+        switch match(url) {
+        case let .failure(failure):
+            throw .doesNotRouteBack(url: url, reason: failure.description)
+        case let .success(result):
+            if result.routeName != routeName {
+                throw .doesNotRouteBack(url: url, reason: "it reaches route `\(result.routeName)`")
+            }
+            if result.parameters != parameters {
+                throw .doesNotRouteBack(url: url, reason: "it yields parameters \(result.parameters.sorted { $0.key < $1.key })")
+            }
+            if result.queryItems != query {
+                throw .doesNotRouteBack(url: url, reason: "it yields query \(result.queryItems)")
+            }
+        }
+        return url
+    }
+
+    /// Literal pattern text is already in subject form (`%2F` stays as written); only non-ASCII
+    /// bytes, spaces and quotes are encoded.
+    static let literalAllowed = ByteSet(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/%?#[]"
+    )
+}

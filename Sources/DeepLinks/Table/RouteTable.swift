@@ -1,0 +1,154 @@
+import CPCRE2
+
+/// An immutable, compiled route table: matches URLs to routes, explains, builds URLs and lints.
+///
+/// Build one with `RouteTableBuilder` (or `RouteTable.load(directory:)`). Matching canonicalizes the
+/// URL, finds the candidate routes from its scheme, host and first segment with a hash lookup, then
+/// runs only those candidates' chunked alternations through `pcre2_jit_match`, with the calling
+/// thread's match data and the table's match limit. Order is deterministic: explicit priority
+/// (higher first), then file order. A table is `Sendable` and may be used from any number of
+/// threads at once; to change routes, build a new table and swap it in a `RouteTableHolder`.
+public final class RouteTable: Sendable {
+    /// The routes in order (priority, then file order).
+    public let routes: [Route]
+    /// How URLs are canonicalized before matching.
+    public let canonicalizer: URLCanonicalizer
+    /// Warnings found while building (errors prevent building).
+    public let warnings: [RouteDiagnostic]
+    let limits: MatchLimits
+    let candidateSets: [CandidateSet]
+    let dispatch: DispatchIndex
+    private let ovectorPairs: Int
+    private let routesByName: [String: Int]
+
+    init(routes: [Route], canonicalizer: URLCanonicalizer, limits: MatchLimits, candidateSets: [CandidateSet],
+         dispatch: DispatchIndex, warnings: [RouteDiagnostic]) {
+        self.routes = routes
+        self.canonicalizer = canonicalizer
+        self.limits = limits
+        self.candidateSets = candidateSets
+        self.dispatch = dispatch
+        self.warnings = warnings
+        self.ovectorPairs = max(candidateSets.map(\.ovectorPairs).max() ?? 1, (routes.map(\.pattern.captureCount).max() ?? 0) + 1)
+        self.routesByName = Dictionary(uniqueKeysWithValues: routes.map { ($0.name, $0.order) })
+    }
+
+    /// The match limit applied to every match.
+    public var matchLimit: UInt32 { limits.matchLimit }
+
+    /// The route named `name`.
+    public func route(named name: String) -> Route? { routesByName[name].map { routes[$0] } }
+
+    /// Routes `url`: the first route in table order whose pattern, query rules and (when `context`
+    /// says something) source and family constraints accept it.
+    public func match(_ url: String, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
+        var source = url
+        return source.withUTF8 { sourceBytes in
+            // The canonical subject is built on the stack; a String is made only for a match.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(sourceBytes.count, 1)) { buffer in
+                let layout: CanonicalLayout
+                do throws(CanonicalizationFailure) { layout = try canonicalizer.layout(sourceBytes, into: buffer) } catch {
+                    return .failure(.invalidURL(error))
+                }
+                let subject = UnsafeBufferPointer(rebasing: buffer[0..<layout.length])
+                return match(subject: subject, layout: layout, source: url, sourceBytes: sourceBytes, context: context)
+            }
+        }
+    }
+
+    /// The matched route for `url`, or nil.
+    public func firstMatch(_ url: String, context: TapContext = .any) -> RouteMatch? {
+        try? match(url, context: context).get()
+    }
+
+    /// Routes an already canonical URL.
+    public func match(_ canonical: CanonicalURL, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
+        var source = canonical.source
+        var subject = canonical.subject
+        return source.withUTF8 { sourceBytes in
+            subject.withUTF8 { bytes in
+                match(subject: bytes, layout: canonical.layout, source: canonical.source, sourceBytes: sourceBytes, context: context)
+            }
+        }
+    }
+
+    private func match(subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, source: String,
+                       sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
+        let set = candidateSets[candidateSetIndex(layout, subject)]
+        let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
+        var queryItems: [QueryItem]?
+        func accepts(_ route: Route) -> Bool {
+            guard route.accepts(context) else { return false }
+            if route.definition.queryRules.isEmpty { return true }
+            if queryItems == nil {
+                queryItems = layout.queryRange.map { QueryParser.parse(sourceBytes, from: $0.lowerBound, to: $0.upperBound) } ?? []
+            }
+            return route.queryRuleFailure(queryItems!, limits: limits) == nil
+        }
+        func success(_ route: Route, _ parameters: [PathParameter]) -> Result<RouteMatch, RoutingFailure> {
+            .success(RouteMatch(route: route, pathParameters: parameters,
+                                canonicalURL: CanonicalURL(source: source, subject: subject, layout: layout)))
+        }
+
+        for chunkIndex in set.chunks.indices {
+            let pattern = set.chunks[chunkIndex].pattern
+            let rc = pattern.match(subject, scratch: scratch, context: limits)
+            if rc == PCRE2_ERROR_NOMATCH { continue }
+            guard rc > 0 else { return .failure(failure(rc, near: set.chunks[chunkIndex].routes[0], pattern: pattern)) }
+            guard let alternative = markValue(scratch) else {
+                preconditionFailure("a route chunk matched without passing a (*MARK)")
+            }
+            let route = routes[set.chunks[chunkIndex].routes[alternative]]
+            let parameters = extractParameters(route, groupBase: set.chunks[chunkIndex].groupBases[alternative], scratch: scratch, subject: subject)
+            if accepts(route) { return success(route, parameters) }
+            // Query rules or constraints refused the pattern's winner: go on, one route at a time.
+            guard let position = set.routes.firstIndex(of: route.order) else { break }
+            for order in set.routes[(position + 1)...] {
+                let candidate = routes[order]
+                let rc = candidate.pattern.match(subject, scratch: scratch, context: limits)
+                if rc == PCRE2_ERROR_NOMATCH { continue }
+                guard rc > 0 else { return .failure(failure(rc, near: order, pattern: candidate.pattern)) }
+                let parameters = extractParameters(candidate, groupBase: 0, scratch: scratch, subject: subject)
+                if accepts(candidate) { return success(candidate, parameters) }
+            }
+            break
+        }
+        return .failure(.noRoute(candidates: set.routes.count))
+    }
+
+    func candidateSetIndex(_ layout: CanonicalLayout, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        dispatch.candidateSet(for: bytes, schemeEnd: layout.schemeLength, pathStart: layout.pathStart,
+                              firstSegmentEnd: layout.firstSegmentEnd, hasAuthority: layout.hasAuthority)
+    }
+
+    private func failure(_ rc: Int32, near order: Int, pattern: CompiledPattern) -> RoutingFailure {
+        if rc == PCRE2_ERROR_MATCHLIMIT { return .matchLimitExceeded(route: routes[order].name) }
+        return .matchError(PCRE2Error(code: rc, pattern: pattern.source, function: "pcre2_jit_match"))
+    }
+
+    private func markValue(_ scratch: MatchScratch) -> Int? {
+        guard let mark = scratch.mark, !mark.isEmpty else { return nil }
+        var value = 0
+        for byte in mark { value = value * 10 + Int(byte &- UInt8(ascii: "0")) }
+        return value
+    }
+
+    /// Reads the route's groups from the ovector; groups that did not take part are left out.
+    func extractParameters(_ route: Route, groupBase: Int, scratch: MatchScratch, subject: UnsafeBufferPointer<UInt8>) -> [PathParameter] {
+        guard !route.groupNames.isEmpty else { return [] }
+        var parameters: [PathParameter] = []
+        parameters.reserveCapacity(route.groupNames.count)
+        let ovector = scratch.ovector
+        let unset = cpcre2_unset()
+        for (offset, name) in route.groupNames.enumerated() {
+            guard let name else { continue }
+            let group = groupBase + offset + 1
+            let start = ovector[2 * group]
+            let end = ovector[2 * group + 1]
+            guard start != unset, end >= start else { continue }
+            let raw = Substring(decoding: UnsafeBufferPointer(rebasing: subject[start..<end]), as: UTF8.self)
+            parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(raw)))
+        }
+        return parameters
+    }
+}

@@ -1,0 +1,132 @@
+import CPCRE2
+import DeepLinks
+import Foundation
+
+/// `widgethost-bench routes [--export DIR]`: times WidgetHost's router against its floor and
+/// against sequential matching, on generated tables of 10 to 10,000 routes.
+///
+/// Columns (ns per URL): (a) `RouteTable.match` on the whole URL mix and on the matching URLs
+/// alone; (b) the floor: one `pcre2_jit_match` of the winning route's own pattern on the canonical
+/// subject, for the matching URLs; (c) a loop over every route's JIT-compiled pattern in order;
+/// (d) the same loop with NSRegularExpression, as common iOS routers do (fewer URLs sampled).
+/// `--export DIR` also writes each table and URL mix for Benchmarks/peers/peer_routers.py.
+enum RouteBenchmark {
+    static let sizes = ProcessInfo.processInfo.environment["ROUTES_SIZES"].map { $0.split(separator: ",").map { Int($0)! } } ?? [10, 100, 1_000, 10_000]
+    static let urlCount = 2_000
+
+    static func run(_ arguments: [String]) {
+        var exportDirectory: String?
+        if let index = arguments.firstIndex(of: "--export"), index + 1 < arguments.count { exportDirectory = arguments[index + 1] }
+        print("routes: ns per URL (lower is better); matches/s = 1e9 / ns")
+        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (b) floor: winner's pattern alone | (a)/(b) | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        var results: [[String: Double]] = []
+        for size in sizes {
+            let generated = RouteTableGenerator(routeCount: size, urlCount: urlCount)
+            if let exportDirectory { export(generated, size: size, to: exportDirectory) }
+            let row = measure(generated, size: size)
+            results.append(row)
+            print(String(format: "| %d | %.0f | %.0f | %.0f | %.2f | %.0f | %.0f | %.0f× | %.0f |",
+                         size, row["mix"]!, row["matching"]!, row["floor"]!, row["matching"]! / row["floor"]!,
+                         row["sequentialJIT"]!, row["nsregex"]!, row["nsregex"]! / row["mix"]!, row["buildMs"]!))
+        }
+        if let exportDirectory {
+            let data = try! JSONSerialization.data(withJSONObject: results, options: [.sortedKeys, .prettyPrinted])
+            try! data.write(to: URL(fileURLWithPath: exportDirectory).appendingPathComponent("widgethost-results.json"))
+        }
+    }
+
+    static func measure(_ generated: RouteTableGenerator, size: Int) -> [String: Double] {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var builder = RouteTableBuilder()
+        builder.add(generated.routes.map(\.definition))
+        let table = try! builder.build()
+        let buildMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+
+        let urls = generated.urls.map(\.url)
+        // Sanity: the router agrees with the generator on every URL.
+        for url in generated.urls {
+            precondition(table.firstMatch(url.url)?.routeName == url.expectedRoute, "unexpected result for \(url.url)")
+        }
+        let matching = generated.urls.filter { $0.expectedRoute != nil }
+        let mix = time(urls.count) { index in _ = table.match(urls[index]) }
+        let matchingURLs = matching.map(\.url)
+        let matchingTime = time(matchingURLs.count) { index in _ = table.match(matchingURLs[index]) }
+
+        let canonicalizer = URLCanonicalizer()
+        let canonicalizeOnly = time(urls.count) { index in _ = try? canonicalizer.canonicalize(urls[index]) }
+        let canonicals = urls.map { try! canonicalizer.canonicalize($0) }
+        let matchCanonical = time(urls.count) { index in _ = table.match(canonicals[index]) }
+        if ProcessInfo.processInfo.environment["ROUTES_BREAKDOWN"] != nil {
+            print("  canonicalize \(Int(canonicalizeOnly)) ns, match(canonical) \(Int(matchCanonical)) ns")
+        }
+        let patterns = generated.routes.map { JITPattern($0.pattern) }
+        let subjects = urls.map { Array(try! canonicalizer.canonicalize($0).subject.utf8) }
+        let matchingSubjects = matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) }
+        let winners = matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] }
+        let floor = time(matchingSubjects.count) { index in _ = winners[index].matches(matchingSubjects[index]) }
+
+        let sequentialCount = min(subjects.count, max(20, 400_000 / size))
+        let sequential = time(sequentialCount) { index in
+            for pattern in patterns where pattern.matches(subjects[index]) { break }
+        }
+
+        let expressions = generated.routes.map { try! NSRegularExpression(pattern: "^(?:\($0.pattern))$") }
+        let nsSubjects = urls.map { try! canonicalizer.canonicalize($0).subject }
+        let nsCount = min(nsSubjects.count, max(10, 40_000 / size))
+        let nsregex = time(nsCount, minimumSeconds: 0.3) { index in
+            let subject = nsSubjects[index]
+            let range = NSRange(subject.startIndex..., in: subject)
+            for expression in expressions where expression.firstMatch(in: subject, options: [], range: range) != nil { break }
+        }
+        return ["routes": Double(size), "mix": mix, "matching": matchingTime, "floor": floor, "sequentialJIT": sequential,
+                "nsregex": nsregex, "buildMs": buildMs]
+    }
+
+    /// Runs `body` over `count` items repeatedly for at least `minimumSeconds`; returns ns per item.
+    static func time(_ count: Int, minimumSeconds: Double = 0.4, _ body: (Int) -> Void) -> Double {
+        for index in 0..<count { body(index) }  // warm-up
+        var rounds = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        var elapsed: UInt64 = 0
+        repeat {
+            for index in 0..<count { body(index) }
+            rounds += 1
+            elapsed = DispatchTime.now().uptimeNanoseconds - start
+        } while Double(elapsed) < minimumSeconds * 1e9
+        return Double(elapsed) / Double(rounds * count)
+    }
+
+    static func export(_ generated: RouteTableGenerator, size: Int, to directory: String) {
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var text = ""
+        for route in generated.routes { text += "R\t\(route.name)\t\(route.peerTemplate)\n" }
+        for url in generated.urls { text += "U\t\(url.peerPath)\t\(url.expectedRoute ?? "-")\n" }
+        try! text.write(toFile: "\(directory)/routes-\(size).tsv", atomically: true, encoding: .utf8)
+    }
+}
+
+/// One pattern compiled the way DeepLinks compiles a route, matched with its own match data.
+final class JITPattern {
+    let code: OpaquePointer
+    let matchData: OpaquePointer
+
+    init(_ pattern: String) {
+        var error: Int32 = 0
+        var offset = 0
+        let options = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_NO_AUTO_CAPTURE | PCRE2_ANCHORED | PCRE2_ENDANCHORED
+        code = Array(pattern.utf8).withUnsafeBufferPointer { pcre2_compile_8($0.baseAddress, $0.count, options, &error, &offset, nil) }!
+        precondition(pcre2_jit_compile_8(code, PCRE2_JIT_COMPLETE) == 0)
+        matchData = pcre2_match_data_create_from_pattern_8(code, nil)
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_code_free_8(code)
+    }
+
+    @inline(__always)
+    func matches(_ subject: [UInt8]) -> Bool {
+        subject.withUnsafeBufferPointer { pcre2_jit_match_8(code, $0.baseAddress, $0.count, 0, 0, matchData, nil) > 0 }
+    }
+}

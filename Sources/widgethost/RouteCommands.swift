@@ -1,0 +1,204 @@
+import DeepLinks
+import Foundation
+
+/// `widgethost route ...` and `widgethost routes ...`: match, lint, explain and build deep links
+/// against the route table in `Routes/`.
+enum RouteCommands {
+    static let usage = """
+    usage:
+      widgethost route <url> [--json] [--source widgetURL|link] [--family NAME] [--routes DIR]
+          Route one URL; exit 0 when a route matches, 1 when none does.
+      widgethost routes lint [--routes DIR] [files...]
+          Load and lint the table (default: every *.routes file of DIR); exit 1 on errors.
+      widgethost routes explain <url> [--routes DIR]
+          Show the candidate routes and why each failed or won.
+      widgethost routes build <route-name> [key=value...] [--routes DIR]
+          Build a URL; keys that are path parameters fill the pattern, others become the query.
+
+    DIR defaults to ./Routes when it exists, else the repository's Routes/ directory.
+    """
+
+    /// Runs the command whose arguments follow `widgethost` (starting with `route` or `routes`).
+    static func run(_ arguments: [String]) -> Int32 {
+        var options = Options(arguments: Array(arguments.dropFirst()))
+        if options.help || options.error != nil {
+            if let error = options.error { printError("widgethost: \(error)") }
+            print(usage)
+            return options.error == nil ? 0 : 2
+        }
+        switch arguments.first {
+        case "route":
+            guard options.positional.count == 1 else { return usageError("route takes exactly one URL") }
+            return route(options.positional[0], options: options)
+        case "routes":
+            let subcommand = options.positional.isEmpty ? "" : options.positional.removeFirst()
+            switch subcommand {
+            case "lint": return lint(options)
+            case "explain":
+                guard options.positional.count == 1 else { return usageError("explain takes exactly one URL") }
+                return explain(options.positional[0], options: options)
+            case "build":
+                guard !options.positional.isEmpty else { return usageError("build needs a route name") }
+                return build(options)
+            default: return usageError("unknown routes subcommand `\(subcommand)`")
+            }
+        default:
+            return usageError("expected `route` or `routes`")
+        }
+    }
+
+    // MARK: - Subcommands
+
+    private static func route(_ url: String, options: Options) -> Int32 {
+        guard let table = loadTable(options) else { return 2 }
+        let result = table.match(url, context: TapContext(source: options.source, family: options.family))
+        if options.json {
+            print(json(result))
+        } else {
+            switch result {
+            case let .success(match):
+                print("route      \(match.routeName)")
+                print("target     \(match.target)")
+                for (name, value) in match.parameters.sorted(by: { $0.key < $1.key }) { print("param      \(name)=\(value)") }
+                for item in match.queryItems { print("query      \(item.name)=\(item.value)") }
+                print("canonical  \(match.canonicalURL.string)")
+            case let .failure(failure):
+                print("no match: \(failure)")
+            }
+        }
+        if case .success = result { return 0 }
+        return 1
+    }
+
+    private static func lint(_ options: Options) -> Int32 {
+        var builder = RouteTableBuilder()
+        if options.positional.isEmpty {
+            builder.addDirectory(at: options.routesDirectory)
+        } else {
+            for file in options.positional { builder.addFile(at: file) }
+        }
+        let table: RouteTable
+        do { table = try builder.build() } catch {
+            print(error.description)
+            print("\(error.errors.count) error(s): the table does not load")
+            return 1
+        }
+        let report = table.lint()
+        print(report.description)
+        return report.hasErrors ? 1 : 0
+    }
+
+    private static func explain(_ url: String, options: Options) -> Int32 {
+        guard let table = loadTable(options) else { return 2 }
+        let explanation = table.explain(url, context: TapContext(source: options.source, family: options.family))
+        print(explanation.description)
+        return explanation.winner == nil ? 1 : 0
+    }
+
+    private static func build(_ options: Options) -> Int32 {
+        guard let table = loadTable(options) else { return 2 }
+        let name = options.positional[0]
+        guard let route = table.route(named: name) else {
+            printError("widgethost: no route named `\(name)`")
+            return 1
+        }
+        let pathNames = Set(route.parameterNames)
+        var parameters: [String: String] = [:]
+        var query: [QueryItem] = []
+        for pair in options.positional.dropFirst() {
+            guard let equals = pair.firstIndex(of: "=") else { return usageError("expected key=value, found `\(pair)`") }
+            let key = String(pair[..<equals])
+            let value = String(pair[pair.index(after: equals)...])
+            if pathNames.contains(key) { parameters[key] = value } else { query.append(QueryItem(name: key, value: value)) }
+        }
+        do {
+            print(try table.url(for: name, parameters: parameters, query: query))
+            return 0
+        } catch {
+            printError("widgethost: \(error)")
+            return 1
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func loadTable(_ options: Options) -> RouteTable? {
+        do {
+            return try RouteTable.load(directory: options.routesDirectory)
+        } catch {
+            printError(error.description)
+            return nil
+        }
+    }
+
+    private static func json(_ result: Result<RouteMatch, RoutingFailure>) -> String {
+        var object: [String: Any]
+        switch result {
+        case let .success(match):
+            object = [
+                "matched": true, "route": match.routeName, "target": match.target, "parameters": match.parameters,
+                "query": match.queryItems.map { ["name": $0.name, "value": $0.value] },
+                "canonicalURL": match.canonicalURL.string,
+            ]
+        case let .failure(failure):
+            object = ["matched": false, "reason": failure.description]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func usageError(_ message: String) -> Int32 {
+        printError("widgethost: \(message)\n\(usage)")
+        return 2
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Parsed flags and positional arguments.
+    private struct Options {
+        var positional: [String] = []
+        var json = false
+        var help = false
+        var routesDirectory = RouteCommands.defaultRoutesDirectory()
+        var source: TapSource?
+        var family: WidgetFamilyName?
+        var error: String?
+
+        init(arguments: [String]) {
+            var remaining = arguments[...]
+            while let argument = remaining.popFirst() {
+                switch argument {
+                case "--json": json = true
+                case "--help", "-h": help = true
+                case "--routes":
+                    guard let value = remaining.popFirst() else { error = "--routes needs a directory"; return }
+                    routesDirectory = value
+                case "--source":
+                    guard let value = remaining.popFirst(), let parsed = TapSource(rawValue: value) else {
+                        error = "--source needs widgetURL or link"; return
+                    }
+                    source = parsed
+                case "--family":
+                    guard let value = remaining.popFirst(), let parsed = WidgetFamilyName(rawValue: value) else {
+                        error = "--family needs a family name (\(WidgetFamilyName.allCases.map(\.rawValue).joined(separator: ", ")))"
+                        return
+                    }
+                    family = parsed
+                default: positional.append(argument)
+                }
+            }
+        }
+    }
+
+    /// `./Routes` when the current directory has one, else the repository's `Routes/`, found from
+    /// this source file's location.
+    static func defaultRoutesDirectory() -> String {
+        let local = FileManager.default.currentDirectoryPath + "/Routes"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: local, isDirectory: &isDirectory), isDirectory.boolValue { return local }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Routes").path
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import DeepLinks
+
+/// The repository's `Routes/` directory, found from this file's path.
+let routesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Routes").path
+
+@Suite("The default Routes/ table")
+struct DefaultRoutesTests {
+    @Test("loads and lints clean")
+    func lintsClean() throws {
+        let table = try RouteTable.load(directory: routesDirectory)
+        let report = table.lint()
+        #expect(report.diagnostics.isEmpty, "\(report)")
+        #expect(report.unreachedRoutes.isEmpty)
+        #expect(table.routes.count >= 11)
+    }
+
+    static let linkShapes: [(String, String, [String: String])] = [
+        ("myapp://task/42", "task.detail", ["id": "42"]),
+        ("myapp://project/inbox", "project.detail", ["id": "inbox"]),
+        ("myapp://widget?kind=tasks&source=homescreen", "widget.open", [:]),
+        ("myapp://daily?image=sea+and+sky.png", "daily.image", [:]),
+        ("myapp://delivery/ORD-1234", "delivery.order", ["orderId": "ORD-1234"]),
+        ("https://myapp.example.com/task/42", "task.detail.universal", ["id": "42"]),
+        ("https://myapp.example.com/project/inbox", "project.detail.universal", ["id": "inbox"]),
+        ("https://myapp.example.com/widget?kind=daily&source=stack", "widget.open.universal", [:]),
+        ("https://myapp.example.com/daily?image=x.jpg", "daily.image.universal", [:]),
+        ("https://myapp.example.com/delivery/ORD-1234", "delivery.order.universal", ["orderId": "ORD-1234"]),
+    ]
+
+    @Test("covers the demo link shapes", arguments: linkShapes)
+    func linkShape(url: String, route: String, parameters: [String: String]) throws {
+        let table = try RouteTable.load(directory: routesDirectory)
+        let result = try #require(table.firstMatch(url))
+        #expect(result.routeName == route)
+        #expect(result.parameters == parameters)
+    }
+
+    @Test("the widget route refuses a tap without its required query")
+    func widgetNeedsKind() throws {
+        let table = try RouteTable.load(directory: routesDirectory)
+        #expect(table.firstMatch("myapp://widget?source=homescreen") == nil)
+        #expect(table.firstMatch("myapp://daily?image=x.jpg")?.queryValue("image") == "x.jpg")
+    }
+}

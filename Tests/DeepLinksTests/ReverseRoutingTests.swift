@@ -1,0 +1,92 @@
+import Testing
+@testable import DeepLinks
+
+@Suite("Reverse routing")
+struct ReverseRoutingTests {
+    static let text = """
+    route task
+        pattern  myapp://task/(?<id>[^/]+)
+        target   Task
+        example  myapp://task/1
+
+    route comment
+        pattern  myapp://task/(?<id>[^/]+)/comments/(?<comment>[^/]+)/?
+        target   Comment
+        example  myapp://task/1/comments/2
+
+    route numeric
+        pattern  https://example\\.com/orders?/(?<order>[0-9]+)
+        target   Order
+        example  https://example.com/order/12
+
+    route search
+        pattern  myapp://search
+        target   Search
+        query    q required
+        query    tag repeated
+        example  myapp://search?q=x
+
+    route regexy
+        pattern  myapp://r/(a|b)
+        target   R
+        example  myapp://r/a
+    """
+
+    let table: RouteTable
+    init() throws { table = try RouteTable.parse(Self.text) }
+
+    /// Values that need encoding, generated deterministically: every awkward character alone,
+    /// then pseudo-random mixes of them.
+    static let values: [String] = {
+        let alphabet: [String] = ["/", "%", " ", "?", "#", "+", "&", "=", "é", "✓", "😀", "a", "Z", "0", "-", ".", "~", ":", "@", ";", "%2F", "\"", "<"]
+        var values = alphabet.map { "x\($0)y" } + alphabet
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<150 {
+            var value = ""
+            for _ in 0..<Int(state % 7 + 1) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                value += alphabet[Int(state >> 33) % alphabet.count]
+            }
+            values.append(value)
+        }
+        return values
+    }()
+
+    @Test("path parameters round-trip", arguments: values)
+    func pathRoundTrip(value: String) throws {
+        let url = try table.url(for: "task", parameters: ["id": value])
+        let result = try #require(table.firstMatch(url))
+        #expect(result.routeName == "task")
+        #expect(result.parameters == ["id": value])
+        let comment = try table.url(for: "comment", parameters: ["id": value, "comment": value + "!"])
+        #expect(table.firstMatch(comment)?.parameters == ["id": value, "comment": value + "!"])
+    }
+
+    @Test("query parameters round-trip, repeated keys and empty values included", arguments: values)
+    func queryRoundTrip(value: String) throws {
+        let query = [QueryItem(name: "q", value: value), QueryItem(name: "tag", value: value), QueryItem(name: "tag", value: "")]
+        let url = try table.url(for: "search", query: query)
+        let result = try #require(table.firstMatch(url))
+        #expect(result.routeName == "search")
+        #expect(result.queryItems == query)
+    }
+
+    @Test("encoding is exact")
+    func encoding() throws {
+        #expect(try table.url(for: "task", parameters: ["id": "a/b c?d#e%f"]) == "myapp://task/a%2Fb%20c%3Fd%23e%25f")
+        #expect(try table.url(for: "task", parameters: ["id": "café"]) == "myapp://task/caf%C3%A9")
+        #expect(try table.url(for: "numeric", parameters: ["order": "12"]) == "https://example.com/order/12")
+        #expect(try table.url(for: "search", query: [.init(name: "q", value: "a+b c&d=e")]) == "myapp://search?q=a%2Bb%20c%26d%3De")
+    }
+
+    @Test("values the route would refuse, and other mistakes, are errors")
+    func errors() {
+        #expect(throws: URLBuildError.unknownRoute("nope")) { try table.url(for: "nope") }
+        #expect(throws: URLBuildError.missingParameter("id")) { try table.url(for: "task") }
+        #expect(throws: URLBuildError.unknownParameter("idd")) { try table.url(for: "task", parameters: ["id": "1", "idd": "2"]) }
+        #expect(throws: URLBuildError.notReversible(route: "regexy")) { try table.url(for: "regexy") }
+        #expect(throws: URLBuildError.self) { try table.url(for: "numeric", parameters: ["order": "12a"]) }
+        #expect(throws: URLBuildError.self) { try table.url(for: "task", parameters: ["id": ""]) }
+        #expect(throws: URLBuildError.self) { try table.url(for: "search") }
+    }
+}
