@@ -18,14 +18,14 @@ struct DefaultRoutesTests {
     }
 
     static let linkShapes: [(String, String, [String: String])] = [
-        ("myapp://task/42", "task.detail", ["id": "42"]),
-        ("myapp://project/inbox", "project.detail", ["id": "inbox"]),
-        ("myapp://widget?kind=tasks&source=homescreen", "widget.open", [:]),
+        ("myapp://task/task-42", "task.detail", ["id": "task-42"]),
+        ("myapp://project/proj-thesis", "project.detail", ["id": "proj-thesis"]),
+        ("myapp://widget?kind=TaskList&source=homescreen", "widget.open", [:]),
         ("myapp://daily?image=sea+and+sky.png", "daily.image", [:]),
         ("myapp://delivery/ORD-1234", "delivery.order", ["orderId": "ORD-1234"]),
-        ("https://myapp.example.com/task/42", "task.detail.universal", ["id": "42"]),
-        ("https://myapp.example.com/project/inbox", "project.detail.universal", ["id": "inbox"]),
-        ("https://myapp.example.com/widget?kind=daily&source=stack", "widget.open.universal", [:]),
+        ("https://myapp.example.com/task/task-42", "task.detail.universal", ["id": "task-42"]),
+        ("https://myapp.example.com/project/proj-move", "project.detail.universal", ["id": "proj-move"]),
+        ("https://myapp.example.com/widget?kind=Daily&source=stack", "widget.open.universal", [:]),
         ("https://myapp.example.com/daily?image=x.jpg", "daily.image.universal", [:]),
         ("https://myapp.example.com/delivery/ORD-1234", "delivery.order.universal", ["orderId": "ORD-1234"]),
     ]
