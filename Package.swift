@@ -87,6 +87,7 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(name: "CLITests", dependencies: ["SharedState"], swiftSettings: sharedSettings),
+        .testTarget(name: "WidgetHostServerTests", dependencies: ["WidgetHostServer"], swiftSettings: sharedSettings),
     ],
     swiftLanguageModes: [.v6]
 )
