@@ -1,0 +1,83 @@
+import CMicroHTTPD
+import Foundation
+
+/// The state of one request across libmicrohttpd's calls to the access handler.
+///
+/// Retained through MHD's per-request pointer (`*req_cls`) from the first call until the
+/// request-completed notification.
+final class RequestContext: @unchecked Sendable {
+    // @unchecked Sendable: the plain stored properties are only touched from MHD's access-handler calls
+    // for this request, which MHD makes one at a time (a connection is served by one thread at a time,
+    // and a suspended one by none). `completion`, which the handler's task and `HTTPServer.stop` also
+    // touch, is behind a lock.
+
+    /// Where the asynchronous handler is.
+    enum Completion {
+        /// Not started, or answered without suspending.
+        case idle
+        /// The connection is suspended while the handler runs.
+        case suspended(ConnectionHandle)
+        /// The handler (or a forced stop) produced the response; the connection was resumed.
+        case completed(HTTPResponse)
+        /// The response was queued.
+        case delivered
+    }
+
+    let id: String
+    let method: HTTPMethod
+    let path: String
+    let started: ContinuousClock.Instant
+    var headers = HTTPHeaders()
+    var match = RouteTable.Match.notFound
+    var body = Data()
+    /// The answer decided before the body was read (401, 413); the body is then discarded, not kept.
+    var earlyResponse: HTTPResponse?
+    private let completion = Locked(Completion.idle)
+
+    init(id: String, method: HTTPMethod, path: String) {
+        self.id = id
+        self.method = method
+        self.path = path
+        started = .now
+    }
+
+    /// The metrics label: the route, or `unmatched`.
+    var endpoint: String {
+        if case .found(let route, _) = match { route.endpoint } else { "unmatched" }
+    }
+
+    /// Records that the connection is being suspended for the handler.
+    func suspend(_ connection: ConnectionHandle) {
+        completion.withLock { $0 = .suspended(connection) }
+    }
+
+    /// Delivers the handler's response and resumes the connection, unless a response was already
+    /// delivered (a forced stop may race with the handler). Only the first call resumes.
+    func complete(with response: HTTPResponse) {
+        let connection: ConnectionHandle? = completion.withLock { state in
+            guard case .suspended(let connection) = state else { return nil }
+            state = .completed(response)
+            return connection
+        }
+        if let connection {
+            MHD_resume_connection(connection.pointer)
+        }
+    }
+
+    /// The completed response to queue, once.
+    func takeCompletedResponse() -> HTTPResponse? {
+        completion.withLock { state in
+            guard case .completed(let response) = state else { return nil }
+            state = .delivered
+            return response
+        }
+    }
+}
+
+/// An MHD connection pointer carried into the handler's task.
+struct ConnectionHandle: @unchecked Sendable {
+    // @unchecked Sendable: the task only passes the pointer to MHD_resume_connection, which
+    // libmicrohttpd documents as callable from any thread; a suspended connection is not freed until
+    // it has been resumed.
+    let pointer: OpaquePointer
+}
