@@ -22,7 +22,7 @@ struct GracefulStopTests {
     }
 
     @Test("a request in flight finishes with 200; new connections are refused; the hook runs after", arguments: [
-        HandlerBridging.suspendResume, .blockWorker,
+        HandlerBridging.inlineThenSuspend, .suspendResume, .blockWorker,
     ])
     func inFlightCompletes(bridging: HandlerBridging) async throws {
         let started = Tally()

@@ -5,7 +5,7 @@ import WidgetHostServer
 
 @Suite("HTTPServer against real clients")
 struct HTTPServerTests {
-    static let bridgings: [HandlerBridging] = [.suspendResume, .blockWorker]
+    static let bridgings: [HandlerBridging] = [.inlineThenSuspend, .suspendResume, .blockWorker]
 
     @Test("GET /healthz answers 200 {\"status\":\"ok\"} through URLSession", arguments: bridgings)
     func healthzThroughURLSession(bridging: HandlerBridging) async throws {
@@ -179,5 +179,22 @@ struct HTTPServerTests {
         _ = try await RawHTTPClient(warningOnly.address).request("GET", "/healthz")
         await warningOnly.stop()
         #expect(quiet.all.isEmpty)
+    }
+
+    @Test("inlineThenSuspend runs a handler that does not suspend on the MHD worker; the others hop to Swift's pool",
+          arguments: bridgings)
+    func whereHandlersRun(bridging: HandlerBridging) async throws {
+        let threadNames = LockedLines()
+        var router = Router()
+        router.get("/where") { _, _ in
+            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?"
+            threadNames.append(name.trimmingCharacters(in: .whitespacesAndNewlines))
+            return .text("ok")
+        }
+        let server = try TestServer.start(router, bridging: bridging)
+        #expect(try await RawHTTPClient(server.address).request("GET", "/where").status == 200)
+        await server.stop()
+        let onWorker = threadNames.get() == ["MHD-worker"]
+        #expect(onWorker == (bridging == .inlineThenSuspend), "\(threadNames.get())")
     }
 }

@@ -17,7 +17,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// setting nil removes them.
     public subscript(name: String) -> String? {
         get {
-            fields.first { $0.name.lowercased() == name.lowercased() }?.value
+            fields.first { Self.namesMatch($0.name, name) }?.value
         }
         set {
             remove(name)
@@ -27,8 +27,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Every value of the field `name` (any case), in order.
     public func values(for name: String) -> [String] {
-        let key = name.lowercased()
-        return fields.filter { $0.name.lowercased() == key }.map(\.value)
+        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
     /// Appends a field, keeping any earlier field of the same name.
@@ -38,8 +37,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Removes every field named `name` (any case).
     public mutating func remove(_ name: String) {
-        let key = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == key }
+        fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
     /// Whether there are no fields.
@@ -47,6 +45,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
+    }
+
+    /// Field names compare ASCII-case-insensitively, without allocating (this runs several times per request).
+    static func namesMatch(_ left: String, _ right: String) -> Bool {
+        left.utf8.elementsEqual(right.utf8) { a, b in
+            a == b || (a ^ b == 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {

@@ -7,6 +7,13 @@ final class HTTPMetrics: Sendable {
     static let durationName = "widgethost_http_request_duration_seconds"
 
     private let registry: MetricsRegistry
+    /// The series already looked up, so a request costs one small-key look-up, not label sorting.
+    private let series = Locked([SeriesKey: (Counter, Histogram)]())
+
+    private struct SeriesKey: Hashable {
+        var endpoint: String
+        var status: Int
+    }
     private let connectionsOpened: Counter
     private let connectionsOpen: Gauge
 
@@ -17,14 +24,24 @@ final class HTTPMetrics: Sendable {
     }
 
     func record(endpoint: String, status: HTTPStatus, seconds: Double) {
-        registry.counter(
-            Self.requestsName, help: "HTTP requests answered, by endpoint and status.",
-            labels: ["endpoint": endpoint, "status": String(status.rawValue)]
-        ).increment()
-        registry.histogram(
-            Self.durationName, help: "Time from the request's headers to its queued response, by endpoint.",
-            labels: ["endpoint": endpoint]
-        ).observe(seconds)
+        let key = SeriesKey(endpoint: endpoint, status: status.rawValue)
+        let (counter, histogram) = series.withLock { cache in
+            if let known = cache[key] { return known }
+            let made = (
+                registry.counter(
+                    Self.requestsName, help: "HTTP requests answered, by endpoint and status.",
+                    labels: ["endpoint": endpoint, "status": String(status.rawValue)]
+                ),
+                registry.histogram(
+                    Self.durationName, help: "Time from the request's headers to its queued response, by endpoint.",
+                    labels: ["endpoint": endpoint]
+                )
+            )
+            cache[key] = made
+            return made
+        }
+        counter.increment()
+        histogram.observe(seconds)
     }
 
     func connectionOpened() {

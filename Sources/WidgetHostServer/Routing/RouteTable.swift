@@ -38,6 +38,11 @@ public final class RouteTable: Sendable {
     public func resolve(_ method: HTTPMethod, path: String) -> Match {
         var segments: [String] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            // Most segments have no escapes; Foundation's decoding is costly enough to skip for them.
+            guard part.utf8.contains(UInt8(ascii: "%")) else {
+                segments.append(String(part))
+                continue
+            }
             guard let decoded = String(part).removingPercentEncoding else { return .notFound }
             segments.append(decoded)
         }

@@ -7,8 +7,9 @@ enum BuiltinRoutes {
 
     /// Adds `GET /healthz` (200 `{"status":"ok"}`) and `GET /metrics` (Prometheus text format 0.0.4).
     static func register(in router: inout Router, metrics: MetricsRegistry) {
+        let health = HTTPResponse.json(Health())
         router.get("/healthz") { _, _ in
-            .json(Health())
+            health
         }
         router.get("/metrics") { _, _ in
             var response = HTTPResponse.text(metrics.render())

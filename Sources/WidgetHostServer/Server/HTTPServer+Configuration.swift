@@ -15,7 +15,7 @@ extension HTTPServer {
         public var maximumBodySize: Int
         /// Seconds an idle connection stays open. Default 30.
         public var connectionTimeout: Int
-        /// How MHD threads wait for `async` handlers. Default ``HandlerBridging/suspendResume``.
+        /// How MHD threads run `async` handlers. Default ``HandlerBridging/inlineThenSuspend``.
         public var bridging: HandlerBridging
         /// Where request lines and server events go.
         public var log: ServerLog
@@ -36,7 +36,7 @@ extension HTTPServer {
             threadPoolSize: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
             maximumBodySize: Int = Configuration.defaultMaximumBodySize,
             connectionTimeout: Int = 30,
-            bridging: HandlerBridging = .suspendResume,
+            bridging: HandlerBridging = .inlineThenSuspend,
             log: ServerLog = ServerLog(),
             metrics: MetricsRegistry = MetricsRegistry(),
             onStop: (@Sendable () async -> Void)? = nil

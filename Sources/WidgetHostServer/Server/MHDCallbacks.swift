@@ -10,8 +10,9 @@ import Foundation
 /// 1. first call (`*req_cls` is NULL): create the context, read headers, resolve the route, check the
 ///    token and a declared `Content-Length`; answer at once only if there is a body not worth reading.
 /// 2. calls with upload data: append to the body up to the cap, or discard it once over the cap.
-/// 3. the call with no more data: answer (queueing here, not on call 1, keeps the connection alive),
-///    or suspend the connection and run the handler in a `Task`.
+/// 3. the call with no more data: answer (queueing here, not on call 1, keeps the connection alive);
+///    or start the handler's `Task` (see ``HandlerBridging``) and queue its response if it already
+///    finished, else suspend the connection.
 /// 4. after `MHD_resume_connection`: queue the handler's response.
 func widgetHostAccessHandler(
     _ cls: UnsafeMutableRawPointer?,
@@ -75,12 +76,22 @@ func widgetHostAccessHandler(
     context.body = Data()
     let match = context.match
     switch dispatcher.bridging {
-    case .suspendResume:
-        MHD_suspend_connection(connection)
-        context.suspend(ConnectionHandle(pointer: connection))
-        Task {
+    case .inlineThenSuspend, .suspendResume:
+        context.markRunning()
+        let run: @Sendable () async -> Void = {
             let response = await dispatcher.respond(to: request, match: match)
-            context.complete(with: response)
+            context.finish(with: response)
+        }
+        if dispatcher.bridging == .inlineThenSuspend, #available(macOS 15.0, *) {
+            let executor = InlineFirstExecutor.shared
+            executor.runFirstJobInline {
+                Task(executorPreference: executor, operation: run)
+            }
+        } else {
+            Task(operation: run)
+        }
+        if let response = context.suspendUnlessCompleted(ConnectionHandle(pointer: connection)) {
+            return MHDConnectionValues.queue(dispatcher.finalize(response, for: context), on: connection)
         }
         return .YES
     case .blockWorker:

@@ -36,18 +36,25 @@ enum MHDConnectionValues {
         switch Int32(address.pointee.sa_family) {
         case AF_UNIX:
             return "unix"
-        case AF_INET, AF_INET6:
-            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
-            let length = socklen_t(address.pointee.sa_family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
-            guard getnameinfo(address, length, &host, socklen_t(host.count), &service, socklen_t(service.count), NI_NUMERICHOST | NI_NUMERICSERV) == 0
-            else { return nil }
-            let hostText = String(nulTerminated: host)
-            let port = String(nulTerminated: service)
-            return hostText.contains(":") ? "[\(hostText)]:\(port)" : "\(hostText):\(port)"
+        case AF_INET:
+            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                let host = withUnsafeBytes(of: ipv4.pointee.sin_addr) { numericHost(family: AF_INET, $0) }
+                return "\(host):\(UInt16(bigEndian: ipv4.pointee.sin_port))"
+            }
+        case AF_INET6:
+            return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                let host = withUnsafeBytes(of: ipv6.pointee.sin6_addr) { numericHost(family: AF_INET6, $0) }
+                return "[\(host)]:\(UInt16(bigEndian: ipv6.pointee.sin6_port))"
+            }
         default:
             return nil
         }
+    }
+
+    private static func numericHost(family: Int32, _ address: UnsafeRawBufferPointer) -> String {
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let written = inet_ntop(family, address.baseAddress, &text, socklen_t(text.count))
+        return written == nil ? "?" : String(nulTerminated: text)
     }
 
     /// Queues `response`; MHD copies the body and header strings.

@@ -13,11 +13,13 @@ final class RequestContext: @unchecked Sendable {
 
     /// Where the asynchronous handler is.
     enum Completion {
-        /// Not started, or answered without suspending.
+        /// The handler has not started.
         case idle
+        /// The handler's task runs; the connection is not (yet) suspended.
+        case running
         /// The connection is suspended while the handler runs.
         case suspended(ConnectionHandle)
-        /// The handler (or a forced stop) produced the response; the connection was resumed.
+        /// The handler (or a forced stop) produced the response, not yet queued.
         case completed(HTTPResponse)
         /// The response was queued.
         case delivered
@@ -46,14 +48,49 @@ final class RequestContext: @unchecked Sendable {
         if case .found(let route, _) = match { route.endpoint } else { "unmatched" }
     }
 
-    /// Records that the connection is being suspended for the handler.
-    func suspend(_ connection: ConnectionHandle) {
-        completion.withLock { $0 = .suspended(connection) }
+    /// Called by the worker before it starts the handler's task.
+    func markRunning() {
+        completion.withLock { $0 = .running }
     }
 
-    /// Delivers the handler's response and resumes the connection, unless a response was already
-    /// delivered (a forced stop may race with the handler). Only the first call resumes.
-    func complete(with response: HTTPResponse) {
+    /// Called by the worker once the task is started: returns the response if the handler already
+    /// finished, or else suspends the connection (under the lock, so that the task's
+    /// `MHD_resume_connection` cannot come before `MHD_suspend_connection`) and returns nil.
+    func suspendUnlessCompleted(_ connection: ConnectionHandle) -> HTTPResponse? {
+        completion.withLock { state in
+            if case .completed(let response) = state {
+                state = .delivered
+                return response
+            }
+            state = .suspended(connection)
+            MHD_suspend_connection(connection.pointer)
+            return nil
+        }
+    }
+
+    /// Called by the handler's task with its response: stores it, and resumes the connection if the
+    /// worker suspended it. Ignored once a response was delivered (a forced stop may come first).
+    func finish(with response: HTTPResponse) {
+        let connection: ConnectionHandle? = completion.withLock { state in
+            switch state {
+            case .idle, .running:
+                state = .completed(response)
+                return nil
+            case .suspended(let connection):
+                state = .completed(response)
+                return connection
+            case .completed, .delivered:
+                return nil
+            }
+        }
+        if let connection {
+            MHD_resume_connection(connection.pointer)
+        }
+    }
+
+    /// Answers with `response` if the connection is suspended waiting for its handler (a forced stop);
+    /// does nothing otherwise. The handler's later result is dropped.
+    func abandon(with response: HTTPResponse) {
         let connection: ConnectionHandle? = completion.withLock { state in
             guard case .suspended(let connection) = state else { return nil }
             state = .completed(response)

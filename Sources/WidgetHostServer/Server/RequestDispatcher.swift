@@ -58,7 +58,7 @@ final class RequestDispatcher: Sendable {
     func abandonSuspendedRequests() {
         let contexts = inFlight.withLock { Array($0.values) }
         for context in contexts {
-            context.complete(with: APIError.shuttingDown.response)
+            context.abandon(with: APIError.shuttingDown.response)
         }
     }
 

@@ -16,7 +16,7 @@ enum TestServer {
 
     static func start(
         _ router: Router = Router(),
-        bridging: HandlerBridging = .suspendResume,
+        bridging: HandlerBridging = .inlineThenSuspend,
         address: ListenAddress = .loopback(),
         token: String? = nil,
         maximumBodySize: Int = HTTPServer.Configuration.defaultMaximumBodySize,
