@@ -88,6 +88,7 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(name: "CLITests", dependencies: ["SharedState"], swiftSettings: sharedSettings),
+        .testTarget(name: "WidgetHostServerTests", dependencies: ["WidgetHostServer"], swiftSettings: sharedSettings),
     ],
     swiftLanguageModes: [.v6]
 )

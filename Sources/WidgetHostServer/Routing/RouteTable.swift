@@ -1,0 +1,118 @@
+import Foundation
+
+/// The immutable routes of a server: a segment trie resolving a method and path to a route.
+///
+/// Resolution walks one trie level per path segment (a dictionary look-up for literals, then the
+/// parameter branch), backtracking from a literal branch to the parameter branch when the literal one
+/// leads nowhere. Literal segments therefore win over parameters (`/v1/kinds/search` before
+/// `/v1/kinds/{id}`). No per-route scan.
+public final class RouteTable: Sendable {
+    /// The outcome of resolving a request.
+    public enum Match: Sendable {
+        /// A route answers; `parameters` holds its captures.
+        case found(Route, PathParameters)
+        /// The path exists, but not for this method; `allowed` lists the methods that are.
+        case methodNotAllowed(allowed: [HTTPMethod])
+        /// No route has this path.
+        case notFound
+    }
+
+    private let root: RouteNode
+
+    /// Every route, in registration order.
+    public let routes: [Route]
+
+    init(routes: [Route]) {
+        self.routes = routes
+        let builder = RouteNode.Builder()
+        for route in routes {
+            builder.insert(route, segments: route.template.segments[...])
+        }
+        root = builder.freeze()
+    }
+
+    /// Resolves a request.
+    /// - Parameters:
+    ///   - method: The request method. `HEAD` falls back to the `GET` route.
+    ///   - path: The raw (percent-encoded) path without the query string.
+    public func resolve(_ method: HTTPMethod, path: String) -> Match {
+        var segments: [String] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            // Most segments have no escapes; Foundation's decoding is costly enough to skip for them.
+            guard part.utf8.contains(UInt8(ascii: "%")) else {
+                segments.append(String(part))
+                continue
+            }
+            guard let decoded = String(part).removingPercentEncoding else { return .notFound }
+            segments.append(decoded)
+        }
+        var captures: [String] = []
+        guard let node = root.find(segments[...], captures: &captures) else { return .notFound }
+        let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil)
+        guard let route else {
+            var allowed = Array(node.routes.keys)
+            if node.routes[.get] != nil, node.routes[.head] == nil { allowed.append(.head) }
+            return .methodNotAllowed(allowed: allowed.sorted { $0.rawValue < $1.rawValue })
+        }
+        var names: [String] = []
+        for case .parameter(let name) in route.template.segments {
+            names.append(name)
+        }
+        return .found(route, PathParameters(Array(zip(names, captures)).map { (name: $0.0, value: $0.1) }))
+    }
+}
+
+/// One level of the route trie. Immutable once built.
+final class RouteNode: Sendable {
+    let literals: [String: RouteNode]
+    let parameter: RouteNode?
+    let routes: [HTTPMethod: Route]
+
+    init(literals: [String: RouteNode], parameter: RouteNode?, routes: [HTTPMethod: Route]) {
+        self.literals = literals
+        self.parameter = parameter
+        self.routes = routes
+    }
+
+    /// The node whose path is `segments` and which has routes, literal branches first.
+    func find(_ segments: ArraySlice<String>, captures: inout [String]) -> RouteNode? {
+        guard let segment = segments.first else { return routes.isEmpty ? nil : self }
+        if let literal = literals[segment], let node = literal.find(segments.dropFirst(), captures: &captures) {
+            return node
+        }
+        if let parameter {
+            captures.append(segment)
+            if let node = parameter.find(segments.dropFirst(), captures: &captures) { return node }
+            captures.removeLast()
+        }
+        return nil
+    }
+
+    /// The mutable trie the table is built from.
+    final class Builder {
+        var literals: [String: Builder] = [:]
+        var parameter: Builder?
+        var routes: [HTTPMethod: Route] = [:]
+
+        func insert(_ route: Route, segments: ArraySlice<PathTemplate.Segment>) {
+            guard let segment = segments.first else {
+                routes[route.method] = route
+                return
+            }
+            let next: Builder
+            switch segment {
+            case .literal(let text):
+                next = literals[text] ?? Builder()
+                literals[text] = next
+            case .parameter:
+                next = parameter ?? Builder()
+                parameter = next
+            }
+            next.insert(route, segments: segments.dropFirst())
+        }
+
+        func freeze() -> RouteNode {
+            RouteNode(literals: literals.mapValues { $0.freeze() }, parameter: parameter?.freeze(), routes: routes)
+        }
+    }
+}

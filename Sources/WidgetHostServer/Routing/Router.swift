@@ -1,0 +1,62 @@
+/// Collects routes, then freezes them into an immutable ``RouteTable``.
+///
+/// ```swift
+/// var router = Router()
+/// router.get("/v1/instances/{id}/entry") { request, parameters in
+///     let id = try parameters.require("id")
+///     return .json(try engine.entry(instance: id))
+/// }
+/// let server = try HTTPServer(configuration: .init(), routes: router.build())
+/// ```
+public struct Router {
+    private var routes: [Route] = []
+
+    /// Creates an empty router.
+    public init() {}
+
+    /// Registers `handler` for `method` on `template`.
+    ///
+    /// Registering the same method and template twice is a programming error and stops the process.
+    /// - Parameters:
+    ///   - method: The method; a `GET` route also answers `HEAD`.
+    ///   - template: A path like `/v1/instances/{id}/entry`; see ``PathTemplate``.
+    ///   - handler: The endpoint.
+    public mutating func add(_ method: HTTPMethod, _ template: String, handler: @escaping HTTPHandler) {
+        let parsed = PathTemplate(template)
+        precondition(
+            !routes.contains { $0.method == method && $0.template == parsed },
+            "route \(method) \(parsed) is registered twice"
+        )
+        routes.append(Route(method: method, template: parsed, handler: handler))
+    }
+
+    /// Registers a `GET` (and `HEAD`) handler.
+    public mutating func get(_ template: String, handler: @escaping HTTPHandler) {
+        add(.get, template, handler: handler)
+    }
+
+    /// Registers a `POST` handler.
+    public mutating func post(_ template: String, handler: @escaping HTTPHandler) {
+        add(.post, template, handler: handler)
+    }
+
+    /// Registers a `PUT` handler.
+    public mutating func put(_ template: String, handler: @escaping HTTPHandler) {
+        add(.put, template, handler: handler)
+    }
+
+    /// Registers a `PATCH` handler.
+    public mutating func patch(_ template: String, handler: @escaping HTTPHandler) {
+        add(.patch, template, handler: handler)
+    }
+
+    /// Registers a `DELETE` handler.
+    public mutating func delete(_ template: String, handler: @escaping HTTPHandler) {
+        add(.delete, template, handler: handler)
+    }
+
+    /// Freezes the registered routes into a table.
+    public func build() -> RouteTable {
+        RouteTable(routes: routes)
+    }
+}

@@ -1,0 +1,106 @@
+import CMicroHTTPD
+import Foundation
+
+/// Reading a request from, and queueing a response on, an MHD connection.
+enum MHDConnectionValues {
+    /// The request header fields, in order.
+    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for (name, value) in values(of: connection, kind: .HEADER_KIND) {
+            headers.add(name: name, value: value ?? "")
+        }
+        return headers
+    }
+
+    /// The query items, decoded (`+` as a space, then percent-decoding; undecodable text is kept raw).
+    static func queryItems(of connection: OpaquePointer) -> [URLQueryItem] {
+        values(of: connection, kind: .GET_ARGUMENT_KIND).map { name, value in
+            URLQueryItem(name: decodeQueryText(name), value: value.map(decodeQueryText))
+        }
+    }
+
+    private static func decodeQueryText(_ text: String) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    /// Whether the request announces a body (`Content-Length` above 0, or any `Transfer-Encoding`).
+    static func expectsBody(_ headers: HTTPHeaders) -> Bool {
+        if headers["Transfer-Encoding"] != nil { return true }
+        return (headers["Content-Length"].flatMap { Int($0) } ?? 0) > 0
+    }
+
+    /// The peer as `host:port`, `[host]:port` or `unix`.
+    static func remoteAddress(of connection: OpaquePointer) -> String? {
+        guard let address = widgethost_mhd_client_address(connection) else { return nil }
+        switch Int32(address.pointee.sa_family) {
+        case AF_UNIX:
+            return "unix"
+        case AF_INET:
+            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                let host = withUnsafeBytes(of: ipv4.pointee.sin_addr) { numericHost(family: AF_INET, $0) }
+                return "\(host):\(UInt16(bigEndian: ipv4.pointee.sin_port))"
+            }
+        case AF_INET6:
+            return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                let host = withUnsafeBytes(of: ipv6.pointee.sin6_addr) { numericHost(family: AF_INET6, $0) }
+                return "[\(host)]:\(UInt16(bigEndian: ipv6.pointee.sin6_port))"
+            }
+        default:
+            return nil
+        }
+    }
+
+    private static func numericHost(family: Int32, _ address: UnsafeRawBufferPointer) -> String {
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let written = inet_ntop(family, address.baseAddress, &text, socklen_t(text.count))
+        return written == nil ? "?" : String(nulTerminated: text)
+    }
+
+    /// Queues `response`; MHD copies the body and header strings.
+    static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let created = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for field in response.headers {
+            MHD_add_response_header(created, field.name, field.value)
+        }
+        return MHD_queue_response(connection, UInt32(response.status.rawValue), created)
+    }
+
+    private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String?)] {
+        let collected = CollectedValues()
+        let context = Unmanaged.passUnretained(collected).toOpaque()
+        withExtendedLifetime(collected) {
+            _ = MHD_get_connection_values(connection, kind, widgetHostCollectValue, context)
+        }
+        return collected.pairs
+    }
+}
+
+/// Where ``widgetHostCollectValue`` puts what MHD iterates over.
+final class CollectedValues {
+    var pairs: [(String, String?)] = []
+}
+
+/// `MHD_KeyValueIterator` appending to a ``CollectedValues``.
+func widgetHostCollectValue(
+    _ cls: UnsafeMutableRawPointer?,
+    _ kind: MHD_ValueKind,
+    _ key: UnsafePointer<CChar>?,
+    _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    let collected = Unmanaged<CollectedValues>.fromOpaque(cls).takeUnretainedValue()
+    collected.pairs.append((String(cString: key), value.map { String(cString: $0) }))
+    return .YES
+}
+
+extension String {
+    /// The text of a NUL-terminated C buffer filled by a C call.
+    init(nulTerminated buffer: [CChar]) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,1 +1,0 @@
-// WidgetHostServer: placeholder until its issue lands.
