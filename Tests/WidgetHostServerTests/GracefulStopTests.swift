@@ -4,12 +4,19 @@ import WidgetHostServer
 
 @Suite("Graceful stop")
 struct GracefulStopTests {
-    /// A handler that reports when it starts and then sleeps.
-    private func slowRouter(sleep: Duration, started: Tally) -> Router {
+    /// A handler that reports when it starts, then sleeps for `sleep` or, when `release` is given, until the
+    /// test releases it (so "still in flight" does not depend on how busy the machine is).
+    private func slowRouter(sleep: Duration, started: Tally, release: Tally? = nil) -> Router {
         var router = Router()
         router.get("/slow") { _, _ in
             started.increment()
-            try? await Task.sleep(for: sleep)
+            if let release {
+                let clock = ContinuousClock()
+                let deadline = clock.now + .seconds(30)
+                while release.value == 0, clock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+            } else {
+                try? await Task.sleep(for: sleep)
+            }
             return .json(["slept": true])
         }
         return router
@@ -27,8 +34,10 @@ struct GracefulStopTests {
     func inFlightCompletes(bridging: HandlerBridging) async throws {
         let started = Tally()
         let hookRuns = Tally()
+        let release = Tally()
         let server = try TestServer.start(
-            slowRouter(sleep: .milliseconds(600), started: started), bridging: bridging, onStop: { hookRuns.increment() }
+            slowRouter(sleep: .zero, started: started, release: release), bridging: bridging,
+            onStop: { hookRuns.increment() }
         )
         let address = server.address
         let client = try RawHTTPClient(address)
@@ -42,6 +51,7 @@ struct GracefulStopTests {
         #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(address) }
         #expect(hookRuns.value == 0)
 
+        release.increment()
         let response = try await inFlight.value
         #expect(response.status == 200)
         #expect(response.text == #"{"slept":true}"#)
