@@ -39,8 +39,9 @@ struct LintTests {
     }
 
     @Test("Link-only routes on families that cannot show a Link are flagged", arguments: [
-        (WidgetFamilyName.systemSmall, true), (.accessoryRectangular, true), (.accessoryCircular, true),
-        (.systemMedium, false), (.systemLarge, false), (.liveActivity, false),
+        (WidgetFamilyName.accessoryCircular, true), (.accessoryInline, true), (.accessoryCorner, true),
+        (.systemSmall, false), (.accessoryRectangular, false), (.systemMedium, false), (.systemLarge, false),
+        (.liveActivity, false),
     ])
     func linkFamilies(family: WidgetFamilyName, flagged: Bool) throws {
         let table = try RouteTable.parse("""
@@ -54,14 +55,14 @@ struct LintTests {
         #expect(table.lint().diagnostics.contains { $0.code == .linkOnUnsupportedFamily } == flagged)
     }
 
-    @Test("a route accepting widgetURL taps too is fine on a small widget")
+    @Test("a route accepting widgetURL taps too is fine on a circular accessory")
     func widgetURLOnSmall() throws {
         let table = try RouteTable.parse("""
         route row
             pattern  myapp://row/(?<id>[0-9]+)
             target   Row
             sources  widgetURL link
-            families systemSmall
+            families accessoryCircular
             example  myapp://row/1
         """)
         #expect(!table.lint().hasErrors)

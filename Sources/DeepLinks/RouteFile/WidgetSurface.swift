@@ -17,13 +17,15 @@ public enum WidgetFamilyName: String, Sendable, Hashable, CaseIterable {
 
     /// Whether a `Link` in this family receives its own taps.
     ///
-    /// Apple documents `Link` for `systemMedium` and `systemLarge` ("in systemMedium and systemLarge
-    /// you may use the Link API"), extra-large widgets are larger still, and Live Activities honour
-    /// `Link`. Small and accessory widgets have a single tap target: their `widgetURL`.
+    /// Follows Apple's "Linking to specific app scenes from your widget or Live Activity": `Link` works in
+    /// `accessoryRectangular`, `systemSmall` and larger (since iOS 17; iOS 14–16 honoured it only in medium and
+    /// larger widgets), and in Live Activities. Circular, inline and corner accessories have a single tap
+    /// target: their `widgetURL`.
     public var canShowLink: Bool {
         switch self {
-        case .systemMedium, .systemLarge, .systemExtraLarge, .systemExtraLargePortrait, .liveActivity: true
-        case .systemSmall, .accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner: false
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .systemExtraLargePortrait,
+             .accessoryRectangular, .liveActivity: true
+        case .accessoryCircular, .accessoryInline, .accessoryCorner: false
         }
     }
 }
