@@ -60,7 +60,6 @@ struct WriteSessionTests {
     @Test(arguments: StoreKind.allCases)
     func savepointsReportTheirOwnChangesAndFailuresUndoOnlyThemselves(kind: StoreKind) async throws {
         try await withAsyncStore(kind) { store in
-            let suite = try AppGroupContainer.inMemory(identifier: "group.unused").suite()
             try await store.withWriteSession { session in
                 let first = try await session.savepoint {
                     try session.withDatabase { db in try db.execute("INSERT INTO item(name) VALUES ('first')") }
@@ -74,10 +73,7 @@ struct WriteSessionTests {
                     }
                 }
                 let dry = try await session.savepoint(rollingBack: true) {
-                    try session.withDatabase { db in
-                        try db.execute("UPDATE item SET name = 'renamed'")
-                        _ = suite
-                    }
+                    try session.withDatabase { db in try db.execute("UPDATE item SET name = 'renamed'") }
                 }
                 #expect(dry.changes.rows.map(\.operation) == [.update])
                 #expect(dry.changes.rows.first?.old?["name"] == .text("first"))
