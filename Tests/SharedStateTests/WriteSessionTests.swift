@@ -94,7 +94,8 @@ struct WriteSessionTests {
                 if store.isInMemory {
                     #expect(throws: SQLiteError.self) { try store.read { _ in } }
                 } else {
-                    #expect(try store.read { db in try db.scalar("SELECT count(*) FROM item", as: Int.self) } == 0)
+                    let count = try store.read { db in try db.scalar("SELECT count(*) FROM item", as: Int.self) }
+                    #expect(count == 0, "on disk, reads inside a session see committed data")
                 }
                 // Nested use of the session's own connection is refused too.
                 let nested = Result {

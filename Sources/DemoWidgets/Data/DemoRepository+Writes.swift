@@ -32,7 +32,7 @@ extension DemoRepository {
 
     /// Adds an item to the favourites, or removes it when it is one already.
     /// - Parameters:
-    ///   - itemID: A task, project or daily item id (`yyyy-MM-dd` for a daily item).
+    ///   - itemID: A task id, a project id, or `daily-yyyy-MM-dd` for a daily item (as in `favorites.json`).
     ///   - date: When it is favourited.
     /// - Returns: Whether the item is a favourite afterwards.
     /// - Throws: ``DemoIntentError/unknownItem(_:)``, or `SQLiteError`.
@@ -44,7 +44,8 @@ extension DemoRepository {
             kind = "task"
         } else if try db.queryOne("SELECT 1 FROM projects WHERE id = ?", [.text(itemID)]) != nil {
             kind = "project"
-        } else if try db.queryOne("SELECT 1 FROM daily_items WHERE day = ?", [.text(itemID)]) != nil {
+        } else if itemID.hasPrefix("daily-"),
+                  try db.queryOne("SELECT 1 FROM daily_items WHERE day = ?", [.text(String(itemID.dropFirst(6)))]) != nil {
             kind = "daily"
         } else {
             throw DemoIntentError.unknownItem(itemID)

@@ -7,7 +7,7 @@ public struct ToggleFavoriteIntent: AppIntent {
     public static let title: LocalizedStringResource = "Toggle Favorite"
     public static let description = IntentDescription("Adds an item to the favourites, or removes it.")
 
-    /// A task id, project id, or daily item day (`yyyy-MM-dd`).
+    /// A task id, a project id, or `daily-yyyy-MM-dd` for a daily item.
     @Parameter(title: "Item ID")
     public var itemID: String
 
