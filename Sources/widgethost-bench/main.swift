@@ -1,6 +1,6 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
-// Usage: widgethost-bench [case] [options]; cases: store, all (the default).
+// Usage: widgethost-bench [case] [options]; cases: store, intents, all (the default).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -11,10 +11,13 @@ do {
     switch benchmarkCase {
     case "store":
         try StoreBenchmark.run(arguments: options)
+    case "intents":
+        try IntentBenchmark.run(arguments: options)
     case "all":
         try StoreBenchmark.run(arguments: options)
+        try IntentBenchmark.run(arguments: options)
     default:
-        FileHandle.standardError.write(Data("usage: widgethost-bench [store | all] [options]\n".utf8))
+        FileHandle.standardError.write(Data("usage: widgethost-bench [store | intents | all] [options]\n".utf8))
         exit(64)
     }
 } catch {

@@ -45,10 +45,13 @@ public actor IntentRunner {
     /// How long an idempotency key is kept after its first perform, in seconds.
     public nonisolated let idempotencyRetention: TimeInterval
 
+    /// The most performs sharing one transaction.
+    public nonisolated let maximumBatchSize: Int
+
     /// The default retention of idempotency keys: 24 hours.
     public static let defaultIdempotencyRetention: TimeInterval = 24 * 60 * 60
-    /// The most performs sharing one transaction.
-    public static let maximumBatchSize = 128
+    /// The default for ``maximumBatchSize``.
+    public static let defaultMaximumBatchSize = 128
 
     struct QueuedPerform {
         var request: PerformRequest
@@ -65,11 +68,16 @@ public actor IntentRunner {
     ///   - intents: The intents to perform.
     ///   - container: The App Group container the intents change.
     ///   - idempotencyRetention: How long keys are kept, in seconds (positive).
+    ///   - maximumBatchSize: The most performs sharing one transaction; 1 gives every perform its own transaction
+    ///     (what the benchmark compares group commit with).
     /// - Throws: `SQLiteError` when the container cannot be migrated.
     public init(engine: WidgetEngine, intents: IntentCatalog, container: AppGroupContainer,
-                idempotencyRetention: TimeInterval = IntentRunner.defaultIdempotencyRetention) throws {
+                idempotencyRetention: TimeInterval = IntentRunner.defaultIdempotencyRetention,
+                maximumBatchSize: Int = IntentRunner.defaultMaximumBatchSize) throws {
         precondition(idempotencyRetention > 0 && idempotencyRetention.isFinite,
                      "idempotency retention must be a positive number of seconds")
+        precondition(maximumBatchSize >= 1, "a batch holds at least one perform")
+        self.maximumBatchSize = maximumBatchSize
         try IdempotencyLedger.migrator.migrate(container.store)
         self.engine = engine
         self.intents = intents
@@ -114,7 +122,7 @@ public actor IntentRunner {
     /// Runs queued performs, a batch per transaction, until none is left.
     private func drain() async {
         while !queue.isEmpty {
-            let batch = Array(queue.prefix(Self.maximumBatchSize))
+            let batch = Array(queue.prefix(maximumBatchSize))
             queue.removeFirst(batch.count)
             await run(batch)
         }
