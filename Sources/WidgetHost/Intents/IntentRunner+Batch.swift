@@ -14,7 +14,7 @@ extension IntentRunner {
     }
 
     /// Runs a batch of performs in one transaction, then their reloads, then acknowledges each.
-    func run(_ batch: [QueuedPerform]) async {
+    nonisolated func run(_ batch: [QueuedPerform]) async {
         var results: [BatchResult]
         do {
             results = try await container.store.withWriteSession { session in
@@ -44,7 +44,7 @@ extension IntentRunner {
     }
 
     /// Runs one perform inside the batch's transaction, in its own savepoint.
-    private func perform(_ item: QueuedPerform, in session: WriteSession) async -> BatchResult {
+    private nonisolated func perform(_ item: QueuedPerform, in session: WriteSession) async -> BatchResult {
         let request = item.request
         let now = engine.clock.now
         do {
@@ -76,7 +76,8 @@ extension IntentRunner {
     }
 
     /// Runs `perform()` with the host bound to this perform's transaction; a throw rolls its savepoint back.
-    private func execute(_ item: QueuedPerform, in session: WriteSession, now: Date) async throws -> BatchResult {
+    private nonisolated func execute(_ item: QueuedPerform, in session: WriteSession, now: Date) async throws
+        -> BatchResult {
         let request = item.request
         let name = request.intentName
         let intent = item.bound.intent

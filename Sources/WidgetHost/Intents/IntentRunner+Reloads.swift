@@ -3,7 +3,7 @@ import Foundation
 extension IntentRunner {
     /// Makes the reloads of a committed batch: the tapped instances (exempt), then the requested kinds (budgeted),
     /// each configuration once; then gives each perform the provider runs that served its instances.
-    func reloadAfterCommit(_ results: inout [BatchResult]) async {
+    nonisolated func reloadAfterCommit(_ results: inout [BatchResult]) async {
         var tapped: [String] = []
         var requests: [EngineBinding.ReloadRequest] = []
         for case .performed(let outcome, let asked) in results where !outcome.isDryRun {

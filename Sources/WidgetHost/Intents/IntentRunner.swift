@@ -13,7 +13,9 @@ import SharedState
 /// another, in the next transaction (`BEGIN IMMEDIATE` on the writer; up to ``maximumBatchSize``), each inside its
 /// own savepoint, so one that throws rolls back only itself. One `COMMIT` ends the transaction, and no perform is
 /// acknowledged (``perform(_:)`` returns) before it returned: with the container's default `synchronous = FULL`,
-/// every acknowledged perform is on disk. Sixteen concurrent taps cost one fsync, not sixteen.
+/// every acknowledged perform is on disk. Sixteen concurrent taps cost a few fsyncs, not sixteen. When performs are
+/// still being prepared (parameters bound) as a transaction is about to begin, it waits for them up to
+/// ``groupCommitWindow``, so requests that arrived together commit together; a lone perform never waits.
 ///
 /// **Reloads.** After the commit, the tapped instance (``PerformRequest/instanceID``) is reloaded at once, exempt
 /// from its budget; `WidgetCenter.shared.reloadTimelines(ofKind:)` / `reloadAllTimelines()` calls made inside
@@ -30,8 +32,10 @@ import SharedState
 /// request (intent, parameters as given, instance) is refused. Failed performs record nothing, so their retry runs.
 /// Dry runs neither read nor write keys.
 ///
-/// **Parameters** are given, never resolved (see ``IntentParameterBinder`` rules): JSON values by parameter name,
-/// entity ids looked up through the entity's query, missing ones from `default:`.
+/// **Parameters** are given, never resolved (Apple: widgets don't resolve parameters for app intents): JSON values
+/// by parameter name, type-checked (strings, numbers, booleans, ISO 8601 dates, URLs, enum raw values); entity ids
+/// looked up through the entity's query, an id it does not return being an error; missing ones from `default:`,
+/// else nil when optional, else an error; names the intent does not declare are errors.
 ///
 /// Do not perform from inside a `perform()` of the same runner: the inner request waits for the transaction the
 /// outer one holds.
@@ -52,6 +56,8 @@ public actor IntentRunner {
     public static let defaultIdempotencyRetention: TimeInterval = 24 * 60 * 60
     /// The default for ``maximumBatchSize``.
     public static let defaultMaximumBatchSize = 128
+    /// The longest a transaction waits for performs still being prepared: 2 ms, about half an fsync.
+    public static let groupCommitWindow: Duration = .milliseconds(2)
 
     struct QueuedPerform {
         var request: PerformRequest
@@ -61,6 +67,21 @@ public actor IntentRunner {
 
     private var queue: [QueuedPerform] = []
     private var isDraining = false
+    /// Performs between arrival and queueing (binding their parameters).
+    private var preparing = 0
+    /// When the next transaction started waiting for preparing performs.
+    private var gatheringSince: ContinuousClock.Instant?
+
+    /// How many performs ran, and in how many transactions: performs / transactions is the group-commit factor.
+    public struct Statistics: Sendable, Hashable {
+        /// Performs taken into a transaction (dry runs, replays and failures included).
+        public var performs = 0
+        /// Transactions begun.
+        public var transactions = 0
+    }
+
+    /// Counts since the runner was created.
+    public private(set) var statistics = Statistics()
 
     /// Creates a runner, adding the idempotency table to the container if it is missing.
     /// - Parameters:
@@ -94,15 +115,20 @@ public actor IntentRunner {
         guard let descriptor = intents.descriptor(named: request.intentName) else {
             throw IntentError.unknownIntent(request.intentName, known: intents.intents.map(\.name))
         }
-        // A retry of a committed request needs no binding (its entities may even be gone by now). The check in
-        // the transaction stays authoritative for requests racing each other.
-        if let key = request.idempotencyKey, !request.isDryRun, let replay = try committedReplay(key, request) {
-            return replay
+        preparing += 1
+        let prepared: Preparation
+        do {
+            prepared = try await prepare(request, descriptor)
+        } catch {
+            preparing -= 1
+            throw error
         }
-        if let instanceID = request.instanceID { _ = try await engine.instance(id: instanceID) }
-        let binder = IntentParameterBinder(descriptor: descriptor)
-        let parameters = request.parameters
-        let bound = try await engine.withUserCode { try await binder.bind(parameters) }
+        preparing -= 1
+        let bound: IntentParameterBinder.Bound
+        switch prepared {
+        case .replay(let outcome): return outcome
+        case .bound(let value): bound = value
+        }
         return try await withCheckedThrowingContinuation { continuation in
             queue.append(QueuedPerform(request: request, bound: bound, continuation: continuation))
             if !isDraining {
@@ -110,6 +136,26 @@ public actor IntentRunner {
                 Task { await self.drain() }
             }
         }
+    }
+
+    private enum Preparation {
+        case replay(IntentOutcome)
+        case bound(IntentParameterBinder.Bound)
+    }
+
+    /// Checks a request's tapped instance and binds its parameters, or finds its committed first outcome.
+    private func prepare(_ request: PerformRequest, _ descriptor: IntentDescriptor) async throws -> Preparation {
+        // A retry of a committed request needs no binding (its entities may even be gone by now). The check in
+        // the transaction stays authoritative for requests racing each other. In memory, reads wait for an open
+        // transaction, so the early check is left to that one.
+        if let key = request.idempotencyKey, !request.isDryRun, !container.store.isInMemory,
+           let replay = try committedReplay(key, request) {
+            return .replay(replay)
+        }
+        if let instanceID = request.instanceID { _ = try await engine.instance(id: instanceID) }
+        let binder = IntentParameterBinder(descriptor: descriptor)
+        let parameters = request.parameters
+        return .bound(try await engine.withUserCode { try await binder.bind(parameters) })
     }
 
     /// Performs the intent named `intentName`; see ``perform(_:)``.
@@ -120,16 +166,47 @@ public actor IntentRunner {
     }
 
     /// Runs queued performs, a batch per transaction, until none is left.
-    private func drain() async {
-        while !queue.isEmpty {
-            let batch = Array(queue.prefix(maximumBatchSize))
-            queue.removeFirst(batch.count)
-            await run(batch)
+    ///
+    /// Off the actor: the batch's `COMMIT` waits for the disk, and performs arriving meanwhile must be able to
+    /// queue up for the next batch (that is what makes group commit group).
+    private nonisolated func drain() async {
+        while true {
+            switch await nextBatch() {
+            case .batch(let batch): await run(batch)
+            case .wait: try? await Task.sleep(for: .microseconds(200))
+            case .done: return
+            }
         }
-        isDraining = false
     }
 
-    private func committedReplay(_ key: String, _ request: PerformRequest) throws -> IntentOutcome? {
+    private enum NextBatch {
+        case batch([QueuedPerform])
+        case wait
+        case done
+    }
+
+    /// Takes the next batch off the queue; asks to wait while performs are still being prepared (within the
+    /// group-commit window); ends the draining when the queue is empty.
+    private func nextBatch() -> NextBatch {
+        guard !queue.isEmpty else {
+            isDraining = false
+            return .done
+        }
+        if preparing > 0, queue.count < maximumBatchSize {
+            let now = ContinuousClock.now
+            let since = gatheringSince ?? now
+            gatheringSince = since
+            if now - since < Self.groupCommitWindow { return .wait }
+        }
+        gatheringSince = nil
+        let batch = Array(queue.prefix(maximumBatchSize))
+        queue.removeFirst(batch.count)
+        statistics.performs += batch.count
+        statistics.transactions += 1
+        return .batch(batch)
+    }
+
+    private nonisolated func committedReplay(_ key: String, _ request: PerformRequest) throws -> IntentOutcome? {
         let now = engine.clock.now
         guard let entry = try container.store.read({ db in try IdempotencyLedger.entry(forKey: key, now: now, db) })
         else { return nil }
