@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "WidgetHost", targets: ["WidgetHost"]),
         .library(name: "WidgetHostServer", targets: ["WidgetHostServer"]),
         .library(name: "DemoWidgets", targets: ["DemoWidgets"]),
+        .library(name: "WidgetHostTesting", targets: ["WidgetHostTesting"]),
         .executable(name: "widgethost", targets: ["widgethost"]),
         .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
     ],
@@ -52,6 +53,12 @@ let package = Package(
             dependencies: ["WidgetKit", "AppIntents", "WidgetHost", "SharedState"],
             swiftSettings: sharedSettings
         ),
+        // A test harness for users' widgets and interactive intents (no test framework inside: assert with yours).
+        .target(
+            name: "WidgetHostTesting",
+            dependencies: ["WidgetHost", "SharedState", "WidgetKit", "AppIntents"],
+            swiftSettings: sharedSettings
+        ),
         .target(
             name: "WidgetHostServer",
             dependencies: ["WidgetHost", "CMicroHTTPD"],
@@ -74,6 +81,13 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
+        // A child process for the interactive-intent crash tests: performs with idempotency keys, gets SIGKILLed.
+        .executableTarget(
+            name: "intents-crashperformer",
+            dependencies: ["WidgetHost", "DemoWidgets", "SharedState", "AppIntents"],
+            swiftSettings: sharedSettings
+        ),
+
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "CSQLite"], swiftSettings: sharedSettings),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks"], swiftSettings: sharedSettings),
         .testTarget(name: "ModelTests", dependencies: ["WidgetKit", "AppIntents", "HostBridge"], swiftSettings: sharedSettings),
@@ -84,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetHostTests",
-            dependencies: ["WidgetHost", "DemoWidgets", "WidgetKit", "AppIntents", "SharedState"],
+            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "WidgetKit", "AppIntents", "SharedState"],
             swiftSettings: sharedSettings
         ),
         .testTarget(name: "CLITests", dependencies: ["SharedState"], swiftSettings: sharedSettings),

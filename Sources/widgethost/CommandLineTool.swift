@@ -13,6 +13,7 @@ enum CommandLineTool {
           fixtures load             load Fixtures/*.json into an App Group container
           route <url>               route a deep link through Routes/ (--json)
           routes lint|explain|build work with route tables
+          perform <IntentName>      perform an interactive intent (--param k=v, --dry-run, --json)
           help                      this text; `widgethost <command> --help` for one command
 
         common options:
@@ -29,6 +30,7 @@ enum CommandLineTool {
         case "demo": return DemoCommand.run(rest)
         case "fixtures": return FixturesCommand.run(rest)
         case "route", "routes": return RouteCommands.run(arguments)
+        case "perform": return PerformCommand.run(rest)
         case "help", "--help", "-h":
             print(usage)
             return ExitCode.success

@@ -51,6 +51,14 @@ public struct DemoRepository: Sendable {
         self.container = container
     }
 
+    /// Wraps a container whose demo tables were created already, writing nothing.
+    ///
+    /// Widgets and queries use this: they only read, and migrating takes the container's writer, which an
+    /// interactive intent may be holding at that moment.
+    init(migratedContainer container: AppGroupContainer) {
+        self.container = container
+    }
+
     private static let projectSummarySQL = """
         SELECT p.id, p.name, COUNT(t.id) AS task_count, COALESCE(SUM(t.completed), 0) AS completed_count
         FROM projects p LEFT JOIN tasks t ON t.project_id = p.id

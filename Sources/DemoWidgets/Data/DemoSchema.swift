@@ -5,6 +5,9 @@ public enum DemoSchema {
     /// The App Group the demo widgets and intents share.
     public static let appGroup = "group.com.example.widgethost.demo"
 
+    /// The App Group default the completing intents set to the id of the task they completed.
+    public static let lastCompletedTaskKey = "lastCompletedTaskID"
+
     /// Migrations creating the demo tables; names are prefixed so they never collide with the engine's.
     public static var migrator: Migrator {
         var migrator = Migrator()

@@ -70,15 +70,26 @@ final class ChangeRecorder {
     func finish(on database: Database) throws -> ChangeSet {
         isCapturing = false
         defer { pending.removeAll(keepingCapacity: true) }
-        guard !pending.isEmpty else { return ChangeSet() }
+        return try changeSet(since: 0, on: database)
+    }
+
+    /// The number of changes recorded so far: a mark for ``changeSet(since:on:)``.
+    var mark: Int { pending.count }
+
+    /// The changes recorded after `mark`, with their columns named; recording goes on.
+    ///
+    /// A write session uses this to report what each savepoint changed.
+    /// - Throws: ``SQLiteError`` when reading the schema fails.
+    func changeSet(since mark: Int, on database: Database) throws -> ChangeSet {
+        guard mark < pending.count else { return ChangeSet() }
         let schemaVersion = try database.scalar("PRAGMA schema_version", as: Int64.self) ?? 0
         if schemaVersion != columnNamesSchemaVersion {
             columnNames.removeAll()
             columnNamesSchemaVersion = schemaVersion
         }
         var recorded: [RowChange] = []
-        recorded.reserveCapacity(pending.count)
-        for change in pending {
+        recorded.reserveCapacity(pending.count - mark)
+        for change in pending[mark...] {
             let names = try names(of: change.table, on: database)
             recorded.append(RowChange(table: change.table, operation: change.operation, rowID: change.rowID,
                                       old: change.old.map { Self.zip(names, $0) },

@@ -8,7 +8,11 @@
 ///
 /// Changes rolled back with a savepoint are not included; a transaction that rolls back
 /// produces no `ChangeSet` at all.
-public struct ChangeSet: Sendable, Equatable {
+///
+/// `Codable` (with ``RowChange``, ``KeyChange``, ``SQLValue`` and ``PropertyListValue``) in the
+/// compiler-synthesized keyed form, which keeps every value's exact type, so a stored change set
+/// decodes to an equal one.
+public struct ChangeSet: Sendable, Hashable, Codable {
     /// Row changes in the order they happened, excluding the defaults table.
     public var rows: [RowChange]
     /// The defaults keys whose value differs after the transaction, in first-touched order.
@@ -64,7 +68,7 @@ public struct ChangeSet: Sendable, Equatable {
 }
 
 /// A defaults key whose value a transaction changed.
-public struct KeyChange: Sendable, Hashable {
+public struct KeyChange: Sendable, Hashable, Codable {
     /// Identifies a key within the container: its suite and its name.
     struct ID: Hashable {
         var suite: String

@@ -6,9 +6,9 @@
 /// databases, which SharedState does not report.
 ///
 /// See [sqlite3_preupdate_hook](https://www.sqlite.org/c3ref/preupdate_blobwrite.html).
-public struct RowChange: Sendable, Hashable {
+public struct RowChange: Sendable, Hashable, Codable {
     /// What happened to the row.
-    public enum Operation: String, Sendable, Hashable {
+    public enum Operation: String, Sendable, Hashable, Codable {
         case insert, update, delete
     }
 

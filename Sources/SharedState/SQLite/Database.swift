@@ -172,24 +172,48 @@ public final class Database {
     ///
     /// See [SAVEPOINT](https://www.sqlite.org/lang_savepoint.html).
     public func inSavepoint<T>(_ body: (Database) throws -> T) throws -> T {
-        savepointCounter += 1
-        let name = "shared_state_sp_\(savepointCounter)"
-        try execute("SAVEPOINT \(name)")
-        changeRecorder?.beginSavepoint()
+        let savepoint = try openSavepoint()
         let result: T
         do {
             result = try body(self)
         } catch {
-            changeRecorder?.rollbackSavepoint()
-            // If ROLLBACK TO fails, the enclosing transaction is already gone; report the
-            // body's error, which is the cause.
-            try? execute("ROLLBACK TO \(name)")
-            try? execute("RELEASE \(name)")
+            rollBack(savepoint)
             throw error
         }
-        changeRecorder?.releaseSavepoint()
-        try execute("RELEASE \(name)")
+        try release(savepoint)
         return result
+    }
+
+    /// An open savepoint: its name, and the change-capture mark where it began.
+    struct OpenSavepoint {
+        let name: String
+        let changeMark: Int
+    }
+
+    /// Opens a savepoint with a name unique on this connection and marks change capture.
+    func openSavepoint() throws -> OpenSavepoint {
+        savepointCounter += 1
+        let name = "shared_state_sp_\(savepointCounter)"
+        try execute("SAVEPOINT \(name)")
+        changeRecorder?.beginSavepoint()
+        return OpenSavepoint(name: name, changeMark: changeRecorder?.mark ?? 0)
+    }
+
+    /// Releases a savepoint: its changes join the enclosing transaction.
+    func release(_ savepoint: OpenSavepoint) throws {
+        changeRecorder?.releaseSavepoint()
+        try execute("RELEASE \(savepoint.name)")
+    }
+
+    /// Rolls a savepoint back and closes it, dropping its recorded changes.
+    ///
+    /// Errors are not thrown: if `ROLLBACK TO` fails, the enclosing transaction is already gone
+    /// (callers check ``isInTransaction``), and the caller is reporting the error that caused the
+    /// rollback.
+    func rollBack(_ savepoint: OpenSavepoint) {
+        changeRecorder?.rollbackSavepoint()
+        try? execute("ROLLBACK TO \(savepoint.name)")
+        try? execute("RELEASE \(savepoint.name)")
     }
 
     private func cachedStatement(_ sql: String) throws -> Statement {

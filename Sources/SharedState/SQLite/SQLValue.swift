@@ -3,7 +3,7 @@ import Foundation
 /// A value as SQLite stores it: one of its five storage classes.
 ///
 /// See [Datatypes In SQLite](https://www.sqlite.org/datatype3.html).
-public enum SQLValue: Sendable, Hashable {
+public enum SQLValue: Sendable, Hashable, Codable {
     case null
     case integer(Int64)
     case real(Double)

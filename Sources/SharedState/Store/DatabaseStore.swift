@@ -16,6 +16,11 @@ import Foundation
 /// `write` and `read` are not reentrant: calling either from inside a `write` or `read`
 /// closure of the same store deadlocks. Nest work with ``Database/inSavepoint(_:)`` instead.
 ///
+/// A transaction whose work suspends (async code, such as interactive intents) runs in a
+/// ``withWriteSession(isolation:_:)``; while one is open, `write` from other tasks waits for it,
+/// and `write` (or, in memory, `read`) from the session's own task throws `SQLITE_MISUSE` rather
+/// than deadlock.
+///
 /// Opening a file that is not a SQLite database fails with ``SQLiteError`` `SQLITE_NOTADB`
 /// naming the path; the file is left untouched.
 ///
@@ -25,7 +30,7 @@ public final class DatabaseStore: Sendable {
     public let path: String
     /// The configuration the store was opened with.
     public let configuration: Configuration
-    private let writer: SerializedDatabase
+    let writer: SerializedDatabase
     /// `nil` in memory, where reads use the writer.
     private let readers: ReaderPool?
 
@@ -101,7 +106,8 @@ public final class DatabaseStore: Sendable {
     ///
     /// See [BEGIN TRANSACTION](https://www.sqlite.org/lang_transaction.html).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.withDatabase { database in
+        try checkNotInOwnSession(#function)
+        return try writer.withDatabase { database in
             try Self.transaction(on: database, begin: "BEGIN IMMEDIATE", body)
         }
     }
@@ -116,7 +122,8 @@ public final class DatabaseStore: Sendable {
     /// - Returns: What `body` returned, and the committed changes.
     /// - Throws: Like ``write(_:)``; nothing is reported for a transaction that rolled back.
     public func writeCapturingChanges<T>(_ body: (Database) throws -> T) throws -> (value: T, changes: ChangeSet) {
-        try writer.withDatabase { database in
+        try checkNotInOwnSession(#function)
+        return try writer.withDatabase { database in
             let recorder = database.changeRecorder!
             recorder.begin()
             defer { recorder.discard() }
@@ -141,6 +148,7 @@ public final class DatabaseStore: Sendable {
                 try Self.transaction(on: database, begin: "BEGIN DEFERRED", body)
             }
         }
+        try checkNotInOwnSession(#function)
         return try writer.withDatabase { database in
             try Self.transaction(on: database, begin: "BEGIN DEFERRED", body)
         }
@@ -159,6 +167,7 @@ public final class DatabaseStore: Sendable {
     @discardableResult
     public func checkpoint() throws -> CheckpointResult {
         if isInMemory { return CheckpointResult(isComplete: true, logFrames: 0, checkpointedFrames: 0) }
+        try checkNotInOwnSession(#function)
         return try writer.withDatabase { database in
             var logFrames: Int32 = 0
             var checkpointed: Int32 = 0
@@ -172,7 +181,7 @@ public final class DatabaseStore: Sendable {
         }
     }
 
-    private static func transaction<T>(on database: Database, begin: String,
+    static func transaction<T>(on database: Database, begin: String,
                                        _ body: (Database) throws -> T) throws -> T {
         try database.execute(begin)
         let value: T

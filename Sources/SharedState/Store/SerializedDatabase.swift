@@ -1,12 +1,14 @@
 import Foundation
 
-/// A connection that one thread at a time may use, behind a lock.
+/// A connection that one holder at a time may use, behind a ``WriterGate``.
 ///
 /// `@unchecked Sendable` is safe here because the only stored state, the non-thread-safe
-/// ``Database``, is reachable solely through ``withDatabase(_:)``, which holds ``lock`` for
-/// the whole time the closure runs; the lock also orders memory between threads.
+/// ``Database``, is reachable solely through ``withDatabase(_:)``, which holds the gate for the
+/// whole time the closure runs, and through ``heldDatabase``, which callers read only between
+/// ``acquire()``/``acquireAsync()`` and ``release()`` (a write session); the gate's lock orders
+/// memory between the threads that pass the connection along.
 final class SerializedDatabase: @unchecked Sendable {
-    private let lock = NSLock()
+    private let gate = WriterGate()
     private let database: Database
 
     init(_ database: Database) {
@@ -17,10 +19,24 @@ final class SerializedDatabase: @unchecked Sendable {
     ///
     /// Not reentrant: calling it again from inside `body` deadlocks.
     func withDatabase<T>(_ body: (Database) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
+        gate.acquire()
+        defer { gate.release() }
         return try body(database)
     }
+
+    /// Takes exclusive use of the connection without blocking a thread while it waits; the caller
+    /// must ``release()`` it, possibly from another thread.
+    func acquireAsync() async {
+        await gate.acquireAsync()
+    }
+
+    /// Gives up the use taken with ``acquireAsync()``.
+    func release() {
+        gate.release()
+    }
+
+    /// The connection, for a holder between ``acquireAsync()`` and ``release()``.
+    var heldDatabase: Database { database }
 }
 
 /// A fixed set of read-only connections, handed out one caller at a time each.

@@ -1,21 +1,20 @@
-/// Literal syntax, so parameters read as JSON does: `["project": "proj-1", "count": 3, "loud": true]`.
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
-    ExpressibleByNilLiteral {
-    /// A string.
+/// Literals for JSON values, so parameters read as JSON does: `["taskId": "task-3", "completed": true]`.
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    /// A JSON string.
     public init(stringLiteral value: String) { self = .string(value) }
-    /// An integer.
+    /// A JSON integer.
     public init(integerLiteral value: Int) { self = .int(value) }
-    /// A number.
+    /// A JSON number.
     public init(floatLiteral value: Double) { self = .double(value) }
-    /// A boolean.
+    /// A JSON boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-    /// An array.
+    /// JSON null.
+    public init(nilLiteral: ()) { self = .null }
+    /// A JSON array.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    /// An object; a repeated key keeps its last value.
+    /// A JSON object; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
-    /// null.
-    public init(nilLiteral: ()) { self = .null }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import SharedState
+
+/// The idempotency keys of one App Group container, with the outcome each first produced.
+///
+/// The table lives in the container itself and each key is written in the same transaction as its perform's
+/// changes, so a crash cannot keep one without the other: after a restart, a retry either finds the key (the
+/// perform committed) or runs (it did not).
+///
+/// ```sql
+/// CREATE TABLE widgethost_intent_keys (
+///     key TEXT PRIMARY KEY NOT NULL,
+///     request TEXT NOT NULL,        -- intent, parameters as given and instance, canonical JSON
+///     outcome BLOB NOT NULL,        -- the IntentOutcome, JSON
+///     performed_at REAL NOT NULL,   -- engine clock
+///     expires_at REAL NOT NULL)
+/// ```
+struct IdempotencyLedger {
+    static let tableName = "widgethost_intent_keys"
+
+    /// Applied to the container when a runner opens it.
+    static let migrator: Migrator = {
+        var migrator = Migrator()
+        migrator.registerMigration("WidgetHost.intents.1-idempotency-keys") { db in
+            try db.execute("""
+                CREATE TABLE \(tableName) (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    request TEXT NOT NULL,
+                    outcome BLOB NOT NULL,
+                    performed_at REAL NOT NULL,
+                    expires_at REAL NOT NULL)
+                """)
+            try db.execute("CREATE INDEX \(tableName)_by_expiry ON \(tableName)(expires_at)")
+        }
+        return migrator
+    }()
+
+    /// A key's stored first perform.
+    struct Entry {
+        var request: String
+        var outcome: IntentOutcome
+    }
+
+    /// The unexpired entry for `key`, if any.
+    static func entry(forKey key: String, now: Date, _ db: Database) throws -> Entry? {
+        guard let row = try db.queryOne("SELECT request, outcome FROM \(tableName) WHERE key = ? AND expires_at > ?",
+                                        [.text(key), now.sqlValue]),
+              let request = row.string("request"), case .blob(let data)? = row["outcome"] else { return nil }
+        do {
+            return Entry(request: request, outcome: try JSONDecoder().decode(IntentOutcome.self, from: data))
+        } catch {
+            throw EngineError.corruptRow(column: "\(tableName).outcome", detail: "\(error)")
+        }
+    }
+
+    /// Stores a key's first outcome, replacing an expired entry with the same key.
+    static func record(key: String, request: String, outcome: IntentOutcome, expiresAt: Date, _ db: Database) throws {
+        let data = try JSONEncoder().encode(outcome)
+        try db.execute("""
+            INSERT OR REPLACE INTO \(tableName)(key, request, outcome, performed_at, expires_at) VALUES (?, ?, ?, ?, ?)
+            """, [.text(key), .text(request), .blob(data), outcome.performedAt.sqlValue, expiresAt.sqlValue])
+    }
+
+    /// Deletes expired entries (through the expiry index).
+    static func purge(now: Date, _ db: Database) throws {
+        try db.execute("DELETE FROM \(tableName) WHERE expires_at <= ?", [now.sqlValue])
+    }
+
+    /// The canonical text a key is bound to: a retry must repeat the same request (intent, parameters as given,
+    /// tapped instance).
+    static func requestText(_ request: PerformRequest) -> String {
+        JSONValue.object([
+            "intent": .string(request.intentName),
+            "parameters": .object(request.parameters),
+            "instance": request.instanceID.map(JSONValue.string) ?? .null,
+        ]).canonicalText
+    }
+}

@@ -1,0 +1,113 @@
+import CSQLite
+import DemoWidgets
+import Foundation
+import SharedState
+import WidgetHost
+
+/// `widgethost-bench intents`: durable interactive-intent performs per second, group commit against one durable
+/// transaction per perform, with 1 and with 16 concurrent clients.
+///
+/// Every perform is the demo's task toggle (`SetTaskCompletedIntent`, the CompleteTask code path) on the client's
+/// own task, alternating done / not done so that every perform really writes a row (and, when completing, the
+/// `lastCompletedTaskID` default), with an idempotency key, through an ``IntentRunner`` on a container with
+/// `synchronous = FULL`: a perform returns only after its commit, so every acknowledgement is durable. The baseline
+/// is the same runner with `maximumBatchSize: 1`, i.e. one `BEGIN IMMEDIATE … COMMIT` (one WAL fsync) per perform.
+/// Cases alternate within each round, so they meet the same disk conditions; the table prints medians.
+enum IntentBenchmark {
+    static func run(arguments: [String]) throws {
+        var directory = FileManager.default.temporaryDirectory
+        var rounds = 3
+        var seconds = 1.5
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--dir": directory = URL(fileURLWithPath: iterator.next() ?? directory.path)
+            case "--rounds": rounds = max(1, Int(iterator.next() ?? "") ?? rounds)
+            case "--seconds": seconds = max(0.1, Double(iterator.next() ?? "") ?? seconds)
+            default: throw BenchmarkUsage(message: "unknown option \(argument); options: --dir PATH --rounds N --seconds S")
+            }
+        }
+        let work = directory.appendingPathComponent("widgethost-bench-intents-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: work, synchronous: .full)
+        try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
+        let engine = WidgetEngine(catalog: DemoCatalog.make(), store: try EngineStore.inMemory(), containers: [container])
+        func runner(batchSize: Int) throws -> IntentRunner {
+            try IntentRunner(engine: engine, intents: DemoCatalog.makeIntents(), container: container,
+                             maximumBatchSize: batchSize)
+        }
+        let cases: [(name: String, runner: IntentRunner, clients: Int)] = [
+            ("one transaction per perform, 1 client", try runner(batchSize: 1), 1),
+            ("group commit, 1 client", try runner(batchSize: IntentRunner.defaultMaximumBatchSize), 1),
+            ("one transaction per perform, 16 clients", try runner(batchSize: 1), 16),
+            ("group commit, 16 clients", try runner(batchSize: IntentRunner.defaultMaximumBatchSize), 16),
+        ]
+        var measurement = 0
+        var rates = Array(repeating: [Double](), count: cases.count)
+        for round in 0..<rounds {
+            let order = round.isMultiple(of: 2) ? Array(cases.indices) : Array(cases.indices.reversed())
+            for index in order {
+                let benchCase = cases[index]
+                measurement += 1
+                rates[index].append(try measure(benchCase.runner, clients: benchCase.clients, seconds: seconds,
+                                                keyPrefix: "bench-\(measurement)"))
+            }
+        }
+        let medians = rates.map(StoreBenchmark.median)
+        print("widgethost-bench intents: SQLite \(String(cString: sqlite3_libversion())), WAL, synchronous=FULL, "
+            + "files in \(directory.path), \(rounds) rounds of \(seconds) s per case, cases alternating, medians; "
+            + "every perform acknowledged after its COMMIT")
+        print(row("case", "performs/s", "performs/commit", "rounds"))
+        for (index, benchCase) in cases.enumerated() {
+            let counts = try Blocking.run { await benchCase.runner.statistics }.get()
+            let perCommit = Double(counts.performs) / Double(max(counts.transactions, 1))
+            print(row(benchCase.name, format(medians[index]), String(format: "%.1f", perCommit),
+                      rates[index].map(format).joined(separator: " ")))
+        }
+        // Per round, so both sides of each ratio met the same disk conditions.
+        let ratios = zip(rates[3], rates[2]).map { $0 / max($1, 0.001) }
+        print(row("group commit / per-perform, 16 clients (goal >= 5x)",
+                  String(format: "%.1fx", StoreBenchmark.median(ratios)), "",
+                  ratios.map { String(format: "%.1fx", $0) }.joined(separator: " ")))
+    }
+
+    /// Durable performs per second with `clients` concurrent clients for about `seconds`.
+    private static func measure(_ runner: IntentRunner, clients: Int, seconds: Double,
+                                keyPrefix: String) throws -> Double {
+        let result = Blocking.run {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let deadline = start + .milliseconds(Int64(seconds * 1000))
+            let count = try await withThrowingTaskGroup(of: Int.self) { group in
+                for client in 0..<clients {
+                    group.addTask {
+                        var performed = 0
+                        while clock.now < deadline {
+                            performed += 1
+                            _ = try await runner.perform(
+                                DemoCatalog.Intent.setTaskCompleted,
+                                parameters: ["taskId": .string("task-\(client + 1)"),
+                                             "completed": .bool(!performed.isMultiple(of: 2))],
+                                idempotencyKey: "\(keyPrefix)-\(client)-\(performed)")
+                        }
+                        return performed
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            return Double(count) / (clock.now - start).seconds
+        }
+        return try result.get()
+    }
+
+    private static func row(_ name: String, _ value: String, _ perCommit: String, _ detail: String) -> String {
+        name.padding(toLength: 52, withPad: " ", startingAt: 0) + value.padding(toLength: 12, withPad: " ", startingAt: 0)
+            + perCommit.padding(toLength: 17, withPad: " ", startingAt: 0) + detail
+    }
+
+    private static func format(_ rate: Double) -> String {
+        rate >= 10_000 ? String(format: "%.0fk", rate / 1000) : String(format: "%.0f", rate)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `widgethost perform`, run as a user would: the built binary on a temporary data directory.
+@Suite("widgethost perform")
+struct PerformCommandTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static func binary() throws -> URL {
+        let name = "widgethost"
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent(name),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
+            packageRoot.appendingPathComponent(".build/debug").appendingPathComponent(name),
+        ]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+        }
+        return found
+    }
+
+    static func run(_ arguments: [String], dataDirectory: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = ["perform"] + arguments + ["--data-dir", dataDirectory.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                   errors: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func performsRetriesDryRunsAndRefuses() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("PerformCommandTests-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let first = try Self.run(["CompleteTaskIntent", "--param", "taskId=task-3", "--idempotency-key", "k"],
+                                 dataDirectory: directory)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.contains("performed and committed"))
+        #expect(first.output.contains("tasks rowid 3 update: completed 0 -> 1"))
+
+        let retry = try Self.run(["CompleteTaskIntent", "--param", "taskId=task-3", "--idempotency-key", "k"],
+                                 dataDirectory: directory)
+        #expect(retry.status == 0)
+        #expect(retry.output.contains("replayed"))
+
+        let dry = try Self.run(["SetTaskCompletedIntent", "--param", "taskId=task-1", "--param", "completed=false",
+                                "--dry-run", "--json"], dataDirectory: directory)
+        #expect(dry.status == 0, "\(dry.errors)")
+        let json = try JSONSerialization.jsonObject(with: Data(dry.output.utf8)) as? [String: Any]
+        #expect(json?["dryRun"] as? Bool == true)
+        #expect(((json?["changes"] as? [String: Any])?["rows"] as? [Any])?.count == 1)
+        let again = try Self.run(["SetTaskCompletedIntent", "--param", "taskId=task-1", "--param", "completed=false",
+                                  "--dry-run"], dataDirectory: directory)
+        #expect(again.output.contains("completed 1 -> 0"), "the dry run changed nothing")
+
+        let failed = try Self.run(["ToggleFavoriteIntent", "--param", "itemID=nope"], dataDirectory: directory)
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("ToggleFavoriteIntent failed"))
+        #expect(try Self.run(["NoSuchIntent"], dataDirectory: directory).status == 2)
+        #expect(try Self.run(["CompleteTaskIntent", "--param", "nope"], dataDirectory: directory).status == 2)
+    }
+}
