@@ -113,6 +113,7 @@ struct SchedulerTests {
                 .compactMap { $0.string("detail") }.joined(separator: "; ")
         }
         #expect(plan.contains("widget_instances_due"), "plan was: \(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "the due query must read the index in order, not sort: \(plan)")
     }
 
     @Test("scheduled reloads are spaced at least the minimum interval apart")

@@ -35,7 +35,7 @@ enum EngineSchema {
                     deferred INTEGER NOT NULL DEFAULT 0)
                 """)
             try db.execute("""
-                CREATE INDEX widget_instances_due ON widget_instances(next_reload_at)
+                CREATE INDEX widget_instances_due ON widget_instances(next_reload_at, id)
                 WHERE next_reload_at IS NOT NULL
                 """)
             try db.execute("CREATE INDEX widget_instances_by_kind ON widget_instances(kind)")

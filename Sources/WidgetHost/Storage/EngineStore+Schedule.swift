@@ -61,12 +61,22 @@ extension EngineStore {
     }
 
     /// Schedules every instance of a configuration at once (one statement, however many instances share it).
-    func schedule(configurationKey key: String, _ reload: ScheduledReload?, _ db: Database) throws {
-        try db.execute("""
+    /// - Returns: The ids of the instances scheduled.
+    @discardableResult
+    func schedule(configurationKey key: String, _ reload: ScheduledReload?, _ db: Database) throws -> [String] {
+        try db.query("""
             UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = ?, deferred = ?
-            WHERE configuration_key = ?
+            WHERE configuration_key = ? RETURNING id
             """, [reload.map { $0.dueAt.sqlValue } ?? .null, reload.map { .text($0.reason.rawValue) } ?? .null,
-                  .integer(reload?.deferredByBudget == true ? 1 : 0), .text(key)])
+                  .integer(reload?.deferredByBudget == true ? 1 : 0), .text(key)]).compactMap { $0.string("id") }
+    }
+
+    /// Charges every instance of a configuration at `time`, in one statement.
+    func chargeAll(configurationKey key: String, at time: Date, _ db: Database) throws {
+        try db.execute("""
+            INSERT INTO reload_charges(instance_id, charged_at)
+            SELECT id, ? FROM widget_instances WHERE configuration_key = ?
+            """, [time.sqlValue, .text(key)])
     }
 
     /// Makes instances matching `clause` due at `time` for `reason`, unless they are already due by then.
