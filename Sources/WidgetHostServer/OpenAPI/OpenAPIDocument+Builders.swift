@@ -31,6 +31,11 @@ extension OpenAPIDocument {
     /// A JSON object whose members are strings.
     static let stringMap: JSONValue = ["type": "object", "additionalProperties": ["type": "string"]]
 
+    /// `schema`, or null: optional request members may be sent as null, which means absent.
+    static func nullable(_ schema: JSONValue) -> JSONValue {
+        ["anyOf": [schema, ["type": "null"]]]
+    }
+
     /// An array schema.
     static func array(of items: JSONValue) -> JSONValue {
         ["type": "array", "items": items]

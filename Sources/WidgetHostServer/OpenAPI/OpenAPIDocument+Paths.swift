@@ -16,8 +16,10 @@ extension OpenAPIDocument {
         "at", string(format: "date-time", pattern: dateTimePattern),
         "The instant to evaluate at (ISO 8601); the engine's now when absent.")
 
-    /// An ISO 8601 date-time as the server parses it: upper-case `T` and `Z`, seconds, optional fraction.
-    static let dateTimePattern = #"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$"#
+    /// An ISO 8601 date-time as the server parses it: upper-case `T` and `Z`, seconds, an optional fraction, a
+    /// UTC offset of at most 17:59 (Foundation refuses larger ones).
+    static let dateTimePattern =
+        #"^[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"#
 
     /// Links from a placed instance to the operations on it, for clients and stateful testers.
     static let instanceLinks: [String: JSONValue] = [

@@ -6,10 +6,9 @@ import WidgetKit
 extension OpenAPIDocument {
     typealias D = OpenAPIDocument
 
-    /// A date-time the virtual clock may be set to: years 2000 to 2199.
+    /// A date-time the virtual clock may be set to: years 2000 to 2199, in UTC (`Z`).
     static let settableDateTime = string(
-        format: "date-time",
-        pattern: #"^2[01][0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$"#)
+        format: "date-time", pattern: #"^2[01][0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?Z$"#)
 
     static func schemas(kinds: [String]) -> [String: JSONValue] {
         var schemas = widgetSchemas(kinds: kinds)
@@ -44,8 +43,8 @@ extension OpenAPIDocument {
             "PlaceRequest": D.object([
                 "kind": D.string(values: kinds),
                 "family": D.string(values: WidgetFamily.allCases.map(\.rawValue)),
-                "parameters": D.anyObject,
-                "id": D.string(pattern: InstancesResource.idPattern),
+                "parameters": D.nullable(D.anyObject),
+                "id": D.nullable(D.string(pattern: InstancesResource.idPattern)),
             ], required: ["kind", "family"], closed: true),
             "UpdateRequest": D.object(["parameters": D.anyObject], required: ["parameters"], closed: true),
             "ReloadList": D.object(["reloads": D.array(of: D.ref("Reload"))], required: ["reloads"]),
@@ -96,13 +95,14 @@ extension OpenAPIDocument {
 
     static let routeSchemas: [String: JSONValue] = [
         "RouteRequest": D.object([
-            "url": D.string(),
-            "source": D.string(values: TapSource.allCases.map(\.rawValue)),
-            "family": D.string(values: WidgetFamilyName.allCases.map(\.rawValue)),
+            "url": D.string(format: "uri"),
+            "source": D.nullable(D.string(values: TapSource.allCases.map(\.rawValue))),
+            "family": D.nullable(D.string(values: WidgetFamilyName.allCases.map(\.rawValue))),
         ], required: ["url"], closed: true),
         "QueryPair": D.object(["name": D.string(), "value": D.string()], required: ["name", "value"], closed: true),
         "BuildRequest": D.object([
-            "route": D.string(), "parameters": D.stringMap, "query": D.array(of: D.ref("QueryPair")),
+            "route": D.string(), "parameters": D.nullable(D.stringMap),
+            "query": D.nullable(D.array(of: D.ref("QueryPair"))),
         ], required: ["route"], closed: true),
         "BuiltURL": D.object(["url": D.string()], required: ["url"]),
         "RouteList": D.object(["routes": D.array(of: D.ref("RouteInfo"))], required: ["routes"]),

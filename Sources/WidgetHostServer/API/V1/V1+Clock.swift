@@ -15,7 +15,7 @@ extension V1 {
         var now: Date
     }
 
-    /// `POST /v1/clock/advance`: move a virtual clock forwards by `seconds` (0 to 7 days).
+    /// `POST /v1/clock/advance`: move a virtual clock forwards by `seconds` (0 to 2 days).
     struct AdvanceClockRequest: Decodable {
         var seconds: Double
     }
