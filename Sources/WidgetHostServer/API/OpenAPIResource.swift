@@ -4,7 +4,8 @@
 enum OpenAPIResource: APIResource {
     static func register(in router: inout APIRouter, context: APIContext) {
         let kinds = context.engine.catalog.kinds.map(\.kind)
-        var response = HTTPResponse(status: .ok, body: OpenAPIDocument(kinds: kinds).data)
+        let routeNames = context.routes.table.routes.map(\.name)
+        var response = HTTPResponse(status: .ok, body: OpenAPIDocument(kinds: kinds, routeNames: routeNames).data)
         response.headers["Content-Type"] = "application/json"
         let document = response
         router.get("/v1/openapi.json") { _, _ in document }

@@ -10,10 +10,14 @@ extension OpenAPIDocument {
     static let settableDateTime = string(
         format: "date-time", pattern: #"^2[01][0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?Z$"#)
 
-    static func schemas(kinds: [String]) -> [String: JSONValue] {
+    static func schemas(kinds: [String], routeNames: [String]) -> [String: JSONValue] {
         var schemas = widgetSchemas(kinds: kinds)
         schemas.merge(instanceSchemas) { first, _ in first }
         schemas.merge(routeSchemas) { first, _ in first }
+        schemas["BuildRequest"] = D.object([
+            "route": ["type": "string", "examples": .array(routeNames.map(JSONValue.string))],
+            "parameters": D.nullable(D.stringMap), "query": D.nullable(D.array(of: D.ref("QueryPair"))),
+        ], required: ["route"], closed: true)
         schemas.merge(clockSchemas) { first, _ in first }
         return schemas
     }
@@ -43,7 +47,7 @@ extension OpenAPIDocument {
             "PlaceRequest": D.object([
                 "kind": D.string(values: kinds),
                 "family": D.string(values: WidgetFamily.allCases.map(\.rawValue)),
-                "parameters": D.nullable(D.anyObject),
+                "parameters": ["anyOf": [D.anyObject, ["type": "null"]], "examples": [["project": "proj-thesis"]]],
                 "id": D.nullable(D.string(pattern: InstancesResource.idPattern)),
             ], required: ["kind", "family"], closed: true),
             "UpdateRequest": D.object(["parameters": D.anyObject], required: ["parameters"], closed: true),
@@ -100,10 +104,6 @@ extension OpenAPIDocument {
             "family": D.nullable(D.string(values: WidgetFamilyName.allCases.map(\.rawValue))),
         ], required: ["url"], closed: true),
         "QueryPair": D.object(["name": D.string(), "value": D.string()], required: ["name", "value"], closed: true),
-        "BuildRequest": D.object([
-            "route": D.string(), "parameters": D.nullable(D.stringMap),
-            "query": D.nullable(D.array(of: D.ref("QueryPair"))),
-        ], required: ["route"], closed: true),
         "BuiltURL": D.object(["url": D.string()], required: ["url"]),
         "RouteList": D.object(["routes": D.array(of: D.ref("RouteInfo"))], required: ["routes"]),
         "RouteInfo": D.object([

@@ -15,6 +15,8 @@ import WidgetKit
 struct OpenAPIDocument {
     /// The kind names the `{kind}` path parameter and `kind` members may take.
     var kinds: [String]
+    /// The deep-link route names when the document was built, given as examples (the table can be reloaded).
+    var routeNames: [String] = []
 
     /// The document as JSON.
     var json: JSONValue {
@@ -28,7 +30,7 @@ struct OpenAPIDocument {
             "security": [["bearerAuth": []]],
             "paths": .object(paths),
             "components": [
-                "schemas": .object(Self.schemas(kinds: kinds)),
+                "schemas": .object(Self.schemas(kinds: kinds, routeNames: routeNames)),
                 "responses": ["Error": Self.errorResponse],
                 "securitySchemes": [
                     "bearerAuth": [

@@ -26,9 +26,14 @@ final class InProcessDaemon: Sendable {
     init(systemClock: Bool = false, token: String? = nil) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("widgethost-daemon-\(UUID().uuidString)", isDirectory: true)
-        let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: directory)
+        // Commits skip fsync here: these tests are about the API, many daemons run at once on two cores, and
+        // durability is what the child-process tests (the real binary, default settings) exercise.
+        let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: directory,
+                                              synchronous: .off)
         try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
-        let store = try EngineStore(directory: directory)
+        let store = try EngineStore(database: DatabaseStore(
+            path: directory.appendingPathComponent("widgethost.sqlite").path,
+            configuration: .init(synchronous: .off)))
         let clock: any HostClock = systemClock ? SystemClock() : VirtualClock(start: Self.start)
         engine = WidgetEngine(catalog: DemoCatalog.make(), store: store, clock: clock, timeZone: Self.timeZone,
                               containers: [container])

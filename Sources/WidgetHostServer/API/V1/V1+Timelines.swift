@@ -11,7 +11,8 @@ extension V1 {
 
         init(_ entry: EntrySnapshot) {
             date = entry.date
-            relevanceScore = entry.relevanceScore.map(Double.init)
+            // Through the shortest decimal text, so a Float 0.8 is sent as 0.8, not 0.800000011920929.
+            relevanceScore = entry.relevanceScore.flatMap { Double(String($0)) }
             relevanceDuration = entry.relevanceDuration
             content = entry.content
         }
