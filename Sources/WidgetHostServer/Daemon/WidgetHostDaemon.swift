@@ -28,9 +28,9 @@ public final class WidgetHostDaemon: Sendable {
     ///   - routes: The deep-link route table.
     ///   - stores: Databases to checkpoint (`wal_checkpoint(TRUNCATE)`) once the server has stopped: the engine's
     ///     and the App Group containers'.
-    ///   - configuration: Address, token, threads, log. Its metrics registry also gets the engine metrics; its
-    ///     `onStop` hook, if any, runs after the daemon's own stop work. The body cap is
-    ///     ``WidgetHostAPI/maximumBodySize`` unless the configuration sets another.
+    ///   - configuration: Address, token, threads, body cap (the daemon documents
+    ///     ``WidgetHostAPI/maximumBodySize``, the configuration's default), log. Its metrics registry also gets
+    ///     the engine metrics; its `onStop` hook, if any, runs after the daemon's own stop work.
     /// - Throws: ``ServerError`` when the server cannot start.
     public init(engine: WidgetEngine, routes: RouteTableHolder, checkpointing stores: [DatabaseStore],
                 configuration: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
