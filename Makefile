@@ -1,4 +1,5 @@
-# WidgetHost: `make demo` runs the daemon on its embedded defaults, `make test` builds and runs the tests.
+# WidgetHost: `make demo` runs the daemon on its embedded defaults, `make test` builds and runs the tests
+# (Swift tests, then schemathesis against the live daemon).
 # Both first install the Debian packages the C modules need, when they are missing.
 
 SWIFT      ?= swift
@@ -6,7 +7,7 @@ APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH_CASE ?= all
 
-.PHONY: all deps build test demo bench fixtures clean
+.PHONY: all deps pydeps build test api-test demo bench fixtures clean
 
 all: build
 
@@ -18,14 +19,29 @@ deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
+# The API test (Tests/api/run-schemathesis.sh) installs schemathesis into a venv under .build/; Debian's python3
+# needs python3-venv for that. Installed only when missing.
+pydeps:
+	@python3 -c 'import venv, ensurepip' 2>/dev/null || { \
+		echo "installing: python3 python3-venv"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv; \
+	}
+
 build: deps
 	$(SWIFT) build
 
-test: build
+# Swift tests, then schemathesis against the live daemon (fails on any 5xx or response that breaks the OpenAPI
+# document).
+test: build pydeps
 	$(SWIFT) test
+	Tests/api/run-schemathesis.sh
 
+api-test: build pydeps
+	Tests/api/run-schemathesis.sh
+
+# The daemon on its embedded defaults: ./data (fixtures loaded on first start), 127.0.0.1:8787, Routes/.
 demo: build
-	.build/debug/widgethost demo
+	.build/debug/widgethost serve
 
 # Loads Fixtures/ into a container: `make fixtures DATA=./data`.
 DATA ?= ./data

@@ -61,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "WidgetHostServer",
-            dependencies: ["WidgetHost", "CMicroHTTPD"],
+            dependencies: ["WidgetHost", "WidgetKit", "AppIntents", "SharedState", "DeepLinks", "CMicroHTTPD"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
@@ -103,6 +103,12 @@ let package = Package(
         ),
         .testTarget(name: "CLITests", dependencies: ["SharedState"], swiftSettings: sharedSettings),
         .testTarget(name: "WidgetHostServerTests", dependencies: ["WidgetHostServer"], swiftSettings: sharedSettings),
+        // The daemon end to end: in-process over real sockets, and the built binary as a child process.
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: ["WidgetHostServer", "WidgetHost", "DemoWidgets", "SharedState", "DeepLinks"],
+            swiftSettings: sharedSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,7 @@ enum CommandLineTool {
         usage: widgethost <command> [options]
 
         commands:
+          serve                     run the daemon: the HTTP/JSON API on 127.0.0.1:8787 (see serve --help)
           demo                      load the fixtures into the default container and print what it holds
           fixtures load             load Fixtures/*.json into an App Group container
           route <url>               route a deep link through Routes/ (--json)
@@ -27,6 +28,7 @@ enum CommandLineTool {
         }
         let rest = Array(arguments.dropFirst())
         switch command {
+        case "serve": return ServeCommand.run(rest)
         case "demo": return DemoCommand.run(rest)
         case "fixtures": return FixturesCommand.run(rest)
         case "route", "routes": return RouteCommands.run(arguments)

@@ -1,4 +1,4 @@
-// The widgethost command: one-shot subcommands; `serve` arrives with the daemon issue.
+// The widgethost command: `serve` (the daemon) and one-shot subcommands.
 import Foundation
 import SharedState
 

@@ -79,13 +79,17 @@ extension WidgetEngine {
             }
             let allowed = group.filter { reason.isBudgetExempt || ledgers[$0]?.allowsReload == true }
             guard !allowed.isEmpty else {
-                try store.write { db in
+                let until = try store.write { db -> Date in
+                    var latest = now
                     for id in group {
                         let due = ledgers[id]?.nextAllowedReload(now: now) ?? now
+                        latest = max(latest, due)
                         try store.schedule(instanceID: id, ScheduledReload(
                             dueAt: due, reason: reason, deferredByBudget: true), db)
                     }
+                    return latest
                 }
+                events.emit(.reloadDeferred(instanceIDs: group, reason: reason, until: until))
                 continue
             }
             let charged = reason.isBudgetExempt ? [] : allowed
@@ -135,7 +139,7 @@ extension WidgetEngine {
                                    deferredByBudget: false)
             outcomeText = "rejected: \(reason)"
         }
-        return try store.write { db in
+        let record = try store.write { db in
             try store.recordProviderRun(key: key, outcome: outcome, diagnostics: diagnostics, db)
             let served = try store.schedule(configurationKey: key, next, db)
             if !charged.isEmpty {
@@ -152,6 +156,8 @@ extension WidgetEngine {
             try store.appendReloadLog(record, db)
             return record
         }
+        events.emit(.providerRan(record))
+        return record
     }
 
     /// The scheduled reload a timeline asks for, no sooner than the minimum interval after its run.

@@ -23,6 +23,8 @@ public actor WidgetEngine {
     public nonisolated let timeZone: TimeZone
     /// The App Group containers user code can reach.
     public nonisolated let containers: [AppGroupContainer]
+    /// Observers of what the engine does (provider runs, budget deferrals), e.g. for metrics.
+    public nonisolated let events = EngineEventObservers()
 
     /// WidgetKit enforces a minimum time before a reload; WidgetHost's is 5 minutes after the last run, the
     /// spacing Apple asks for between entries. Applies to scheduled reloads only, not to explicit ones.

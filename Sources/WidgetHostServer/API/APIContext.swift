@@ -1,0 +1,33 @@
+import DeepLinks
+import Foundation
+import WidgetHost
+
+/// What the API's handlers work with: the engine, the deep-link route table, the engine metrics, and the hook
+/// that tells the reload scheduler the schedule may have changed.
+public struct APIContext: Sendable {
+    /// The engine every widget endpoint calls.
+    public let engine: WidgetEngine
+    /// The deep-link route table (swapped atomically on reload).
+    public let routes: RouteTableHolder
+    /// Engine counters shown at `/metrics`.
+    public let metrics: EngineMetrics
+    /// Called after every successful mutating request.
+    public let scheduleChanged: @Sendable () -> Void
+
+    /// Creates a context.
+    /// - Parameters:
+    ///   - engine: The engine.
+    ///   - routes: The deep-link route table.
+    ///   - metrics: The engine metrics (already observing `engine`).
+    ///   - scheduleChanged: Called after every successful mutating request; a no-op by default.
+    public init(engine: WidgetEngine, routes: RouteTableHolder, metrics: EngineMetrics,
+                scheduleChanged: @escaping @Sendable () -> Void = {}) {
+        self.engine = engine
+        self.routes = routes
+        self.metrics = metrics
+        self.scheduleChanged = scheduleChanged
+    }
+
+    /// Whether the engine runs on a virtual clock (which the API may set and advance).
+    public var isVirtualClock: Bool { engine.clock is VirtualClock }
+}

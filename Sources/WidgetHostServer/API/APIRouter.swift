@@ -1,0 +1,47 @@
+/// Registers API endpoints on a ``Router``, adding what every API endpoint shares: after a mutating request
+/// (`POST`, `PUT`, `PATCH`, `DELETE`) succeeds, the change hook runs, so the reload scheduler re-reads the schedule.
+struct APIRouter {
+    /// The routes registered so far.
+    private(set) var router = Router()
+    private let changed: @Sendable () -> Void
+
+    /// Creates an empty API router.
+    /// - Parameter changed: Called after each successful mutating request.
+    init(notifyingChangesTo changed: @escaping @Sendable () -> Void) {
+        self.changed = changed
+    }
+
+    /// Registers a `GET` (and `HEAD`) endpoint.
+    mutating func get(_ template: String, handler: @escaping HTTPHandler) {
+        router.get(template, handler: handler)
+    }
+
+    /// Registers a `POST` endpoint.
+    mutating func post(_ template: String, handler: @escaping HTTPHandler) {
+        router.post(template, handler: notifying(handler))
+    }
+
+    /// Registers a `PUT` endpoint.
+    mutating func put(_ template: String, handler: @escaping HTTPHandler) {
+        router.put(template, handler: notifying(handler))
+    }
+
+    /// Registers a `PATCH` endpoint.
+    mutating func patch(_ template: String, handler: @escaping HTTPHandler) {
+        router.patch(template, handler: notifying(handler))
+    }
+
+    /// Registers a `DELETE` endpoint.
+    mutating func delete(_ template: String, handler: @escaping HTTPHandler) {
+        router.delete(template, handler: notifying(handler))
+    }
+
+    private func notifying(_ handler: @escaping HTTPHandler) -> HTTPHandler {
+        let changed = changed
+        return { request, parameters in
+            let response = try await handler(request, parameters)
+            if !response.status.isError { changed() }
+            return response
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import DeepLinks
+
+/// Deep-link routing over the `Routes/` table: list, match, explain, build.
+///
+/// - `GET /v1/routes` → ``V1/RouteList``
+/// - `POST /v1/routes/match` ``V1/RouteRequest`` → ``V1/Match`` (`matched: false` with a reason when no route
+///   matches); 422 `invalid_url` / `match_failed`
+/// - `POST /v1/routes/explain` ``V1/RouteRequest`` → ``V1/Explanation``; 422 `invalid_url`
+/// - `POST /v1/routes/build` ``V1/BuildRequest`` → ``V1/BuiltURL``; 404 `unknown_route`, 422
+///   `missing_parameter` / `unknown_parameter` / `route_not_buildable`
+enum DeepLinkRoutesResource: APIResource {
+    static func register(in router: inout APIRouter, context: APIContext) {
+        let holder = context.routes
+
+        router.get("/v1/routes") { _, _ in
+            .json(V1.RouteList(routes: holder.table.routes.map(V1.RouteInfo.init)))
+        }
+
+        router.post("/v1/routes/match") { request, _ in
+            let body = try request.decode(V1.RouteRequest.self)
+            switch holder.match(body.url, context: try body.context()) {
+            case .success(let match):
+                return .json(V1.Match(match))
+            case .failure(let failure):
+                switch failure {
+                case .invalidURL(let reason):
+                    throw APIError.invalidURL(reason)
+                case .noRoute:
+                    return .json(V1.Match(noMatch: failure.description))
+                case .matchLimitExceeded, .matchError:
+                    throw APIError(.matchFailed, status: .unprocessableContent, message: failure.description,
+                                   detail: ["reason": .string(failure.description)])
+                }
+            }
+        }
+
+        router.post("/v1/routes/explain") { request, _ in
+            let body = try request.decode(V1.RouteRequest.self)
+            let explanation = holder.table.explain(body.url, context: try body.context())
+            switch explanation.canonical {
+            case .success(let canonical):
+                return .json(V1.Explanation(explanation, canonical: canonical))
+            case .failure(let failure):
+                throw APIError.invalidURL(failure)
+            }
+        }
+
+        router.post("/v1/routes/build") { request, _ in
+            let body = try request.decode(V1.BuildRequest.self)
+            let query = (body.query ?? []).map { QueryItem(name: $0.name, value: $0.value) }
+            do throws(URLBuildError) {
+                let url = try holder.table.url(for: body.route, parameters: body.parameters ?? [:], query: query)
+                return .json(V1.BuiltURL(url: url))
+            } catch {
+                throw APIError(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import DeepLinks
+import Foundation
+
+extension V1 {
+    /// `POST /v1/routes/match` and `/v1/routes/explain`: a URL and, optionally, how it was tapped.
+    struct RouteRequest: Decodable {
+        var url: String
+        /// `widgetURL` or `link`.
+        var source: String?
+        /// A WidgetKit family name, or `liveActivity`.
+        var family: String?
+
+        /// The tap context, or 400 `invalid_field` for an unknown source or family.
+        func context() throws -> TapContext {
+            var context = TapContext()
+            if let source {
+                guard let parsed = TapSource(rawValue: source) else {
+                    throw APIError.invalidField("source", "expected one of \(TapSource.allCases.map(\.rawValue))")
+                }
+                context.source = parsed
+            }
+            if let family {
+                guard let parsed = WidgetFamilyName(rawValue: family) else {
+                    throw APIError.invalidField("family", "expected a widget family name or liveActivity")
+                }
+                context.family = parsed
+            }
+            return context
+        }
+    }
+
+    /// `POST /v1/routes/build`: a route name, its path parameters and query items.
+    struct BuildRequest: Decodable {
+        var route: String
+        var parameters: StringMap?
+        var query: [QueryPair]?
+    }
+
+    /// `POST /v1/routes/build`'s answer.
+    struct BuiltURL: Encodable {
+        var url: String
+    }
+
+    /// One query item.
+    struct QueryPair: Codable {
+        var name: String
+        var value: String
+    }
+
+    /// `GET /v1/routes`.
+    struct RouteList: Encodable {
+        var routes: [RouteInfo]
+    }
+
+    /// One deep-link route as its `.routes` file declares it.
+    struct RouteInfo: Encodable {
+        var name: String
+        var pattern: String
+        var target: String
+        var priority: Int
+        var parameters: [String]
+        var families: [String]
+        var sources: [String]
+        var examples: [String]
+        var note: String?
+
+        init(_ route: DeepLinks.Route) {
+            let definition = route.definition
+            name = definition.name
+            pattern = definition.pattern
+            target = definition.target
+            priority = definition.priority
+            parameters = route.parameterNames
+            families = definition.families.map(\.rawValue)
+            sources = definition.sources.map(\.rawValue)
+            examples = definition.examples
+            note = definition.note
+        }
+    }
+
+    /// `POST /v1/routes/match`'s answer: the route, or why none matched.
+    struct Match: Encodable {
+        var matched: Bool
+        var route: String?
+        var target: String?
+        var parameters: StringMap?
+        var query: [QueryPair]?
+        var canonicalUrl: String?
+        /// When nothing matched: why.
+        var reason: String?
+
+        init(_ match: RouteMatch) {
+            matched = true
+            route = match.routeName
+            target = match.target
+            parameters = match.parameters
+            query = match.queryItems.map { QueryPair(name: $0.name, value: $0.value) }
+            canonicalUrl = match.canonicalURL.string
+        }
+
+        init(noMatch reason: String) {
+            matched = false
+            self.reason = reason
+        }
+    }
+
+    /// `POST /v1/routes/explain`'s answer: every candidate route and what happened to it.
+    struct Explanation: Encodable {
+        var url: String
+        var canonicalUrl: String
+        var dispatchedOn: String
+        var skippedByDispatch: Int
+        var winner: String?
+        var candidates: [Candidate]
+
+        init(_ explanation: RouteExplanation, canonical: CanonicalURL) {
+            url = explanation.url
+            canonicalUrl = canonical.string
+            dispatchedOn = explanation.dispatchedOn
+            skippedByDispatch = explanation.skippedByDispatch
+            winner = explanation.winner
+            candidates = explanation.candidates.map(Candidate.init)
+        }
+    }
+
+    /// One candidate route of an explanation.
+    struct Candidate: Encodable {
+        var route: String
+        var pattern: String
+        var priority: Int
+        /// `won`, `shadowed`, `pattern-mismatch`, `query-rejected`, `context-rejected` or `match-limit-exceeded`.
+        var outcome: String
+        /// For `shadowed`: the route that wins instead.
+        var shadowedBy: String?
+        /// For `query-rejected`: which query rule refused the URL.
+        var reason: String?
+        var parameters: StringMap
+        /// The outcome as a sentence.
+        var explanation: String
+
+        init(_ candidate: RouteExplanation.Candidate) {
+            route = candidate.routeName
+            pattern = candidate.pattern
+            priority = candidate.priority
+            parameters = candidate.parameters
+            explanation = candidate.outcome.description
+            switch candidate.outcome {
+            case .won: outcome = "won"
+            case .shadowed(let winner):
+                outcome = "shadowed"
+                shadowedBy = winner
+            case .patternMismatch: outcome = "pattern-mismatch"
+            case .queryRejected(let why):
+                outcome = "query-rejected"
+                reason = why
+            case .contextRejected: outcome = "context-rejected"
+            case .matchLimitExceeded: outcome = "match-limit-exceeded"
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import WidgetHost
+
+/// Runs the engine's due reloads when they come due on the wall clock.
+///
+/// The loop runs what is due (``WidgetEngine/runDueReloads()``), reads the next due date from the schedule index,
+/// and sleeps until then, but never longer than ``maximumSleep`` and never past a ``scheduleChanged()`` signal
+/// (an instance placed, a reload deferred). On a virtual clock the daemon runs no scheduler: reloads run when
+/// the clock is set or advanced through the API.
+public final class ReloadScheduler: Sendable {
+    /// The longest the scheduler sleeps without looking again, in case the wall clock jumped.
+    public static let maximumSleep: Duration = .seconds(60)
+    /// The shortest pause between two passes, so a reload that stays due cannot spin the loop.
+    static let minimumPause: Duration = .milliseconds(50)
+
+    private let engine: WidgetEngine
+    private let log: ServerLog
+    private let wakeup = Wakeup()
+    private let task = Locked<Task<Void, Never>?>(nil)
+    private let stopped = Locked(false)
+
+    /// Creates a scheduler for `engine`; ``start()`` starts it.
+    public init(engine: WidgetEngine, log: ServerLog) {
+        self.engine = engine
+        self.log = log
+    }
+
+    /// Starts the loop. Calling it again does nothing.
+    public func start() {
+        task.withLock { task in
+            guard task == nil, !stopped.withLock({ $0 }) else { return }
+            task = Task { [self] in await run() }
+        }
+    }
+
+    /// Tells the scheduler the schedule may have changed, so it looks again now.
+    public func scheduleChanged() {
+        wakeup.signal()
+    }
+
+    /// Stops the loop after the pass in progress, if any, and waits for it.
+    public func stop() async {
+        stopped.withLock { $0 = true }
+        let running = task.withLock { $0 }
+        running?.cancel()
+        wakeup.signal()
+        await running?.value
+    }
+
+    private func run() async {
+        while !stopped.withLock({ $0 }) {
+            var pause = Self.maximumSleep
+            do {
+                let records = try await engine.runDueReloads()
+                if !records.isEmpty {
+                    log.log(.debug, "scheduled reloads ran", ["count": .int(records.count)])
+                }
+                if let next = try await engine.upcomingReloads(through: .distantFuture, limit: 1).first {
+                    let seconds = next.reload.dueAt.timeIntervalSince(engine.clock.now)
+                    let limit = Double(Self.maximumSleep.components.seconds)
+                    pause = .milliseconds(Int64(min(max(seconds, 0), limit) * 1000))
+                }
+            } catch {
+                log.log(.error, "scheduled reloads failed", ["error": .string(String(describing: error))])
+            }
+            await wakeup.wait(timeout: max(pause, Self.minimumPause))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import DeepLinks
+import Foundation
+import SharedState
+import WidgetHost
+
+/// The `widgethost serve` daemon, without its command line: the `/v1` API over an engine on an ``HTTPServer``,
+/// the engine metrics, the reload scheduler (on the system clock), and an orderly stop.
+///
+/// ```swift
+/// let daemon = try WidgetHostDaemon(engine: engine, routes: RouteTableHolder(table),
+///                                   checkpointing: [engine.store.database, container.store])
+/// print("listening on \(daemon.server.address.baseURL)")
+/// ...
+/// await daemon.stop()   // in-flight requests finish, the scheduler stops, the WAL files are checkpointed
+/// ```
+public final class WidgetHostDaemon: Sendable {
+    /// The HTTP server (its address has the real port when port 0 was asked for).
+    public let server: HTTPServer
+    /// What the handlers work with.
+    public let context: APIContext
+    /// The reload scheduler, or nil on a virtual clock.
+    public let scheduler: ReloadScheduler?
+
+    /// Starts serving at once.
+    ///
+    /// - Parameters:
+    ///   - engine: The engine to serve.
+    ///   - routes: The deep-link route table.
+    ///   - stores: Databases to checkpoint (`wal_checkpoint(TRUNCATE)`) once the server has stopped: the engine's
+    ///     and the App Group containers'.
+    ///   - configuration: Address, token, threads, body cap (the daemon documents
+    ///     ``WidgetHostAPI/maximumBodySize``, the configuration's default), log. Its metrics registry also gets
+    ///     the engine metrics; its `onStop` hook, if any, runs after the daemon's own stop work.
+    /// - Throws: ``ServerError`` when the server cannot start.
+    public init(engine: WidgetEngine, routes: RouteTableHolder, checkpointing stores: [DatabaseStore],
+                configuration: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
+        let log = configuration.log
+        let scheduler = engine.clock is VirtualClock ? nil : ReloadScheduler(engine: engine, log: log)
+        let metrics = EngineMetrics(registry: configuration.metrics)
+        metrics.observe(engine)
+        let context = APIContext(engine: engine, routes: routes, metrics: metrics,
+                                 scheduleChanged: { scheduler?.scheduleChanged() })
+        var configuration = configuration
+        let previousOnStop = configuration.onStop
+        configuration.onStop = {
+            await scheduler?.stop()
+            for store in stores {
+                do {
+                    let result = try store.checkpoint()
+                    log.log(.info, "checkpointed", [
+                        "database": .string(store.path), "complete": .string(String(result.isComplete)),
+                        "frames": .int(result.checkpointedFrames),
+                    ])
+                } catch {
+                    log.log(.error, "checkpoint failed", [
+                        "database": .string(store.path), "error": .string(String(describing: error)),
+                    ])
+                }
+            }
+            await previousOnStop?()
+        }
+        server = try HTTPServer(configuration: configuration, router: WidgetHostAPI.router(context: context))
+        self.context = context
+        self.scheduler = scheduler
+        // Reloads scheduled are all in the engine store, so what came due while the daemon was down runs now.
+        scheduler?.start()
+    }
+
+    /// Stops gracefully: stops accepting, lets in-flight requests finish (up to `gracePeriod`), stops the
+    /// scheduler, checkpoints the databases. See ``HTTPServer/stop(gracePeriod:)``.
+    public func stop(gracePeriod: Duration = .seconds(10)) async {
+        await server.stop(gracePeriod: gracePeriod)
+    }
+}

@@ -1,0 +1,156 @@
+import DeepLinks
+import DemoWidgets
+import Foundation
+import SharedState
+import WidgetHost
+import WidgetHostServer
+
+/// `widgethost serve`: the daemon. Opens the data directory (loading the fixtures into a fresh demo container),
+/// loads the route table, starts the HTTP/JSON API and the reload scheduler, and runs until SIGTERM or SIGINT.
+enum ServeCommand {
+    static let defaultPort: UInt16 = 8787
+
+    static let usage = """
+        usage: widgethost serve [--data-dir DIR] [--port N | --unix PATH] [--host ADDR] [--token T]
+                                [--clock system|virtual] [--clock-start ISO8601] [--time-zone TZ]
+                                [--routes DIR] [--log-level debug|info|warning|error] [--threads N] [--json]
+
+        Runs the WidgetHost daemon: the HTTP/JSON API under /v1 (OpenAPI at /v1/openapi.json), /healthz and
+        /metrics. Prints where it listens and a curl line on stdout, then one JSON line per request on stderr.
+        SIGTERM or SIGINT: stops accepting, finishes requests in flight, checkpoints the databases, exits 0.
+
+          --data-dir DIR     engine state and App Group containers (default ./data, or $WIDGETHOST_DATA); a fresh
+                             demo container gets Fixtures/ loaded
+          --port N           TCP port on --host (default 8787; 0 picks a free port)
+          --host ADDR        IPv4/IPv6 literal to bind (default 127.0.0.1); other than loopback needs a token
+          --unix PATH        listen on a Unix socket (mode 0600) instead of TCP
+          --token T          require `Authorization: Bearer T` on every request (default $WIDGETHOST_TOKEN)
+          --clock MODE       system (default): reloads run when due on the wall clock;
+                             virtual: time moves only through PUT /v1/clock and POST /v1/clock/advance
+          --clock-start T    a fresh virtual clock's start (default now); a restarted daemon resumes its saved time
+          --time-zone TZ     the device's time zone, e.g. Europe/Paris (default: the machine's)
+          --routes DIR       deep-link route tables (default ./Routes, else the source tree's Routes/)
+          --log-level L      lowest log level written (default info)
+          --threads N        HTTP worker threads (default: the core count, at least 2)
+          --json             print the listening line as one JSON object instead
+
+        exit codes: 0 stopped by a signal; 1 the server could not start (e.g. the port is in use);
+                    2 bad usage (unknown option, bad value, non-loopback address without a token);
+                    3 the data directory or the route table could not be opened
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return ExitCode.success
+        }
+        let settings: ServeSettings
+        do {
+            let options = try Options(arguments, valued: ServeSettings.valuedOptions, flags: ["json"])
+            guard options.positional.isEmpty else {
+                throw OptionError(message: "unexpected argument '\(options.positional[0])'")
+            }
+            settings = try ServeSettings(options)
+        } catch let error as OptionError {
+            printError("widgethost serve: \(error.message)\n\n\(usage)")
+            return ExitCode.usage
+        } catch {
+            printError("widgethost serve: \(error)")
+            return ExitCode.usage
+        }
+        let status = LockedValue<Int32>(ExitCode.success)
+        let finished = DispatchSemaphore(value: 0)
+        Task {
+            let code = await serve(settings)
+            status.update { $0 = code }
+            finished.signal()
+        }
+        finished.wait()
+        return status.update { $0 }
+    }
+
+    /// Runs the daemon until a signal stops it.
+    static func serve(_ settings: ServeSettings) async -> Int32 {
+        let opened: ServeSettings.Opened
+        do {
+            opened = try await settings.open()
+        } catch {
+            printError("widgethost serve: \(error)")
+            return ExitCode.dataError
+        }
+        let daemon: WidgetHostDaemon
+        do {
+            daemon = try WidgetHostDaemon(
+                engine: opened.engine, routes: RouteTableHolder(opened.routes),
+                checkpointing: [opened.engine.store.database, opened.container.store],
+                configuration: settings.serverConfiguration())
+        } catch let error as ServerError {
+            printError("widgethost serve: \(error)")
+            switch error {
+            case .nonLoopbackWithoutToken, .invalidAddress, .invalidConfiguration: return ExitCode.usage
+            case .socket, .daemonStartFailed: return ExitCode.problemFound
+            }
+        } catch {
+            printError("widgethost serve: \(error)")
+            return ExitCode.problemFound
+        }
+        announce(daemon.server.address, settings: settings)
+        await waitForStopSignal()
+        await daemon.stop()
+        return ExitCode.success
+    }
+
+    /// Prints where the daemon listens and a request to try, unbuffered (a parent process may be reading).
+    static func announce(_ address: ListenAddress, settings: ServeSettings) {
+        let curl: String
+        switch address {
+        case .unixSocket(let path): curl = "curl --unix-socket \(path) http://localhost/v1/kinds"
+        case .tcp: curl = "curl \(address.baseURL)/v1/kinds"
+        }
+        let auth = settings.token == nil ? "" : " -H 'Authorization: Bearer $WIDGETHOST_TOKEN'"
+        let text: String
+        if settings.json {
+            var object: [String: Any] = ["listening": address.description, "url": address.baseURL, "curl": curl + auth]
+            if let port = address.port { object["port"] = Int(port) }
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys,
+                                                                                         .withoutEscapingSlashes]))
+            text = String(decoding: data ?? Data(), as: UTF8.self) + "\n"
+        } else {
+            let location = address.port == nil ? address.description : address.baseURL
+            text = "widgethost listening on \(location)\ntry: \(curl)\(auth)\n"
+        }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Returns when the process receives SIGTERM or SIGINT (their default actions are disabled first).
+    static func waitForStopSignal() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumed = LockedValue(false)
+            var sources: [any DispatchSourceSignal] = []
+            for number in [SIGTERM, SIGINT] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    let wasResumed = resumed.update { value -> Bool in
+                        defer { value = true }
+                        return value
+                    }
+                    if !wasResumed { continuation.resume() }
+                }
+                source.resume()
+                sources.append(source)
+            }
+            // The sources must outlive this closure: keep them for the process's lifetime.
+            SignalSources.keep(sources)
+        }
+    }
+}
+
+/// Keeps signal sources alive; they stop delivering when released.
+enum SignalSources {
+    private static let kept = LockedValue<[any DispatchSourceSignal]>([])
+
+    static func keep(_ sources: [any DispatchSourceSignal]) {
+        kept.update { $0 += sources }
+    }
+}

@@ -1,0 +1,125 @@
+import DeepLinks
+import DemoWidgets
+import Foundation
+import SharedState
+import WidgetHost
+import WidgetHostServer
+
+/// `widgethost serve`'s options, checked, and what they open.
+struct ServeSettings {
+    static let valuedOptions: Set<String> = [
+        "data-dir", "port", "unix", "host", "token", "clock", "clock-start", "time-zone", "routes", "log-level",
+        "threads",
+    ]
+
+    var dataDirectory: URL
+    var address: ListenAddress
+    var token: String?
+    var virtualClock: Bool
+    var clockStart: Date?
+    var timeZone: TimeZone
+    var routesDirectory: String
+    var logLevel: LogLevel
+    var threads: Int
+    var json: Bool
+
+    /// Checks the options.
+    /// - Throws: ``OptionError`` naming the bad option.
+    init(_ options: Options) throws(OptionError) {
+        dataDirectory = options.dataDirectory
+        if let path = options["unix"] {
+            guard options["port"] == nil, options["host"] == nil else {
+                throw OptionError(message: "--unix cannot be combined with --port or --host")
+            }
+            address = .unixSocket(path: path)
+        } else {
+            let port: UInt16
+            if let text = options["port"] {
+                guard let parsed = UInt16(text) else { throw OptionError(message: "--port needs a number 0-65535") }
+                port = parsed
+            } else {
+                port = ServeCommand.defaultPort
+            }
+            address = .tcp(host: options["host"] ?? "127.0.0.1", port: port)
+        }
+        token = options["token"] ?? ProcessInfo.processInfo.environment["WIDGETHOST_TOKEN"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        switch options["clock"] ?? "system" {
+        case "system": virtualClock = false
+        case "virtual": virtualClock = true
+        default: throw OptionError(message: "--clock is system or virtual")
+        }
+        if let text = options["clock-start"] {
+            guard virtualClock else { throw OptionError(message: "--clock-start needs --clock virtual") }
+            guard let date = Self.parseDate(text) else {
+                throw OptionError(message: "--clock-start needs an ISO 8601 date-time, e.g. 2026-03-01T09:00:00Z")
+            }
+            clockStart = date
+        }
+        if let identifier = options["time-zone"] {
+            guard let zone = TimeZone(identifier: identifier) else {
+                throw OptionError(message: "--time-zone: unknown time zone '\(identifier)'")
+            }
+            timeZone = zone
+        } else {
+            timeZone = .current
+        }
+        routesDirectory = options["routes"] ?? RouteCommands.defaultRoutesDirectory()
+        guard let level = LogLevel(rawValue: options["log-level"] ?? "info") else {
+            throw OptionError(message: "--log-level is one of debug, info, warning, error")
+        }
+        logLevel = level
+        if let text = options["threads"] {
+            guard let count = Int(text), (1...64).contains(count) else {
+                throw OptionError(message: "--threads needs a number 1-64")
+            }
+            threads = count
+        } else {
+            threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        }
+        json = options.has("json")
+    }
+
+    /// What ``open()`` opened.
+    struct Opened {
+        var container: AppGroupContainer
+        var engine: WidgetEngine
+        var routes: DeepLinks.RouteTable
+    }
+
+    /// Opens the demo container (loading the fixtures when it is fresh), the engine store and the route table,
+    /// and creates the engine. A virtual clock resumes the time saved in the store, else starts at
+    /// `--clock-start` or now, and saves it at once so a restart resumes it.
+    func open() async throws -> Opened {
+        let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: dataDirectory)
+        if try FixtureLoader.isEmpty(container) {
+            try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
+        }
+        let store = try EngineStore(directory: dataDirectory)
+        let routes = try DeepLinks.RouteTable.load(directory: routesDirectory)
+        let clock: any HostClock
+        if virtualClock {
+            clock = VirtualClock(start: try WidgetEngine.savedVirtualTime(in: store) ?? clockStart ?? Date())
+        } else {
+            clock = SystemClock()
+        }
+        let engine = WidgetEngine(catalog: DemoCatalog.make(), store: store, clock: clock, timeZone: timeZone,
+                                  containers: [container])
+        if let virtual = clock as? VirtualClock {
+            try await engine.setClock(to: virtual.now)
+        }
+        return Opened(container: container, engine: engine, routes: routes)
+    }
+
+    /// The HTTP server's configuration.
+    func serverConfiguration() -> HTTPServer.Configuration {
+        HTTPServer.Configuration(address: address, bearerToken: token, threadPoolSize: threads,
+                                 maximumBodySize: WidgetHostAPI.maximumBodySize, log: ServerLog(level: logLevel))
+    }
+
+    private static func parseDate(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+}

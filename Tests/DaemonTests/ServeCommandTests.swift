@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+extension DaemonTests {
+    /// `widgethost serve` as a process: SIGTERM with a request in flight, and the command line.
+    @Suite("widgethost serve", .serialized)
+    struct ServeCommandTests {
+        @Test("SIGTERM with a request in flight: the request is answered, the WAL is checkpointed, exit 0")
+        func sigtermWithRequestInFlight() async throws {
+            let directory = try DaemonProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let data = directory.appendingPathComponent("data")
+            let daemon = try await DaemonProcess(["--data-dir", data.path, "--clock", "virtual",
+                                                  "--clock-start", "2026-03-01T09:00:00Z"], logs: directory)
+            // Two configurations that reload every 30 minutes make a two-day advance run 192 reloads: a request that
+            // takes a while (about 2 s in a debug build).
+            for (index, project) in ["proj-thesis", "proj-launch"].enumerated() {
+                for family in ["systemSmall"] {
+                    let placed = try await daemon.request("POST", "/v1/instances", json: """
+                        {"kind":"ProjectProgress","family":"\(family)","parameters":{"project":"\(project)"},"id":"p\(index)\(family)"}
+                        """)
+                    #expect(placed.status == 201)
+                }
+            }
+            let inFlight = Task { try await daemon.request("POST", "/v1/clock/advance", json: #"{"seconds":172800}"#) }
+            try await Task.sleep(for: .milliseconds(300))
+            kill(daemon.process.processIdentifier, SIGTERM)
+
+            let response = try await inFlight.value
+            #expect(response.status == 200)
+            #expect(response.json["now"] as? String == "2026-03-03T09:00:00Z")
+            // Answered after the stop began: the server marks such responses `Connection: close`.
+            #expect(response.header("Connection")?.lowercased() == "close")
+            #expect(try await daemon.waitForExit() == 0)
+            let log = daemon.errorOutput
+            #expect(log.contains(#""msg":"stopped""#))
+            #expect(log.contains(#""msg":"checkpointed""#))
+            #expect(!log.contains(#""level":"error""#))
+            // The checkpoint left the write-ahead log empty.
+            let wal = data.appendingPathComponent("widgethost.sqlite-wal")
+            let size = (try? FileManager.default.attributesOfItem(atPath: wal.path)[.size] as? Int) ?? 0
+            #expect(size == 0)
+        }
+
+        @Test("--help, bad usage and a non-loopback address without a token")
+        func commandLine() async throws {
+            let help = try await run(["serve", "--help"])
+            #expect(help.status == 0)
+            #expect(help.output.contains("usage: widgethost serve"))
+            #expect(try await run(["serve", "--bogus"]).status == 2)
+            #expect(try await run(["serve", "--clock", "sundial"]).status == 2)
+            #expect(try await run(["serve", "--port", "70000"]).status == 2)
+            let open = try await run(["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir",
+                                try DaemonProcess.temporaryDirectory().path])
+            #expect(open.status == 2)
+            #expect(open.error.contains("without a bearer token"))
+        }
+
+        @Test("--token enforced by the real binary; the plain listening line has a curl to try")
+        func tokenAndBanner() async throws {
+            let directory = try DaemonProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let daemon = try await DaemonProcess(["--data-dir", directory.appendingPathComponent("data").path,
+                                                  "--token", "t0ken"], logs: directory)
+            let refused = try await daemon.request("GET", "/v1/kinds")
+            #expect(refused.status == 401)
+            let client = try RawHTTPClient(daemon.address)
+            let allowed = try await client.request("GET", "/v1/kinds", headers: [("Authorization", "Bearer t0ken")])
+            #expect(allowed.status == 200)
+            #expect(try await daemon.stop() == 0)
+
+            let plain = try await DaemonProcess(["--data-dir", directory.appendingPathComponent("data2").path],
+                                                logs: directory, expectJSON: false)
+            let banner = (try? String(contentsOf: plain.standardOutput, encoding: .utf8)) ?? ""
+            #expect(banner.contains("widgethost listening on http://127.0.0.1:\(plain.address.port ?? 0)"))
+            #expect(banner.contains("try: curl http://127.0.0.1:\(plain.address.port ?? 0)/v1/kinds"))
+            #expect(try await plain.stop() == 0)
+        }
+
+        /// Runs `widgethost ARGUMENTS` to its end, off the cooperative pool (it blocks on pipes).
+        private func run(_ arguments: [String]) async throws -> (status: Int32, output: String, error: String) {
+            let binary = try DaemonProcess.binary()
+            return try await RawHTTPClient.offPool { try Self.runBlocking(binary, arguments) }
+        }
+
+        private static func runBlocking(_ binary: URL, _ arguments: [String]) throws
+            -> (status: Int32, output: String, error: String) {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            let output = Pipe()
+            let error = Pipe()
+            process.standardOutput = output
+            process.standardError = error
+            try process.run()
+            let out = output.fileHandleForReading.readDataToEndOfFile()
+            let err = error.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import DeepLinks
+import DemoWidgets
+import Foundation
+import SharedState
+import WidgetHost
+import WidgetHostServer
+
+/// A daemon running inside the test process, on an ephemeral loopback port, over a fresh data directory with the
+/// fixtures loaded, the source tree's `Routes/`, the demo catalog and a virtual clock.
+final class InProcessDaemon: Sendable {
+    /// The virtual clock's start: 2026-03-01 09:00 UTC (10:00 in Paris).
+    static let start = Date(timeIntervalSince1970: 1_772_355_600)
+    static let timeZone = TimeZone(identifier: "Europe/Paris")!
+
+    let daemon: WidgetHostDaemon
+    let engine: WidgetEngine
+    let directory: URL
+    let logLines = LogLines()
+
+    var address: ListenAddress { daemon.server.address }
+
+    /// Starts a daemon.
+    /// - Parameters:
+    ///   - systemClock: Run on the wall clock (with the reload scheduler) instead of a virtual one.
+    ///   - token: A bearer token every request must carry.
+    init(systemClock: Bool = false, token: String? = nil) throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("widgethost-daemon-\(UUID().uuidString)", isDirectory: true)
+        // Commits skip fsync here: these tests are about the API, many daemons run at once on two cores, and
+        // durability is what the child-process tests (the real binary, default settings) exercise.
+        let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: directory,
+                                              synchronous: .off)
+        try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
+        let store = try EngineStore(database: DatabaseStore(
+            path: directory.appendingPathComponent("widgethost.sqlite").path,
+            configuration: .init(synchronous: .off)))
+        let clock: any HostClock = systemClock ? SystemClock() : VirtualClock(start: Self.start)
+        engine = WidgetEngine(catalog: DemoCatalog.make(), store: store, clock: clock, timeZone: Self.timeZone,
+                              containers: [container])
+        let routes = try RouteTable.load(directory: Self.routesDirectory.path)
+        daemon = try WidgetHostDaemon(
+            engine: engine, routes: RouteTableHolder(routes), checkpointing: [store.database, container.store],
+            configuration: HTTPServer.Configuration(
+                address: .loopback(), bearerToken: token, threadPoolSize: 2,
+                log: ServerLog(level: .info, sink: logLines.sink)))
+    }
+
+    /// The source tree's `Routes/`.
+    static var routesDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Routes")
+    }
+
+    /// Sends one request on a new connection. `json` is the body, sent with `Content-Type: application/json`.
+    func request(_ method: String, _ target: String, json: String? = nil,
+                 headers: [(String, String)] = []) async throws -> RawHTTPClient.Response {
+        let client = try RawHTTPClient(address)
+        var headers = headers
+        if json != nil { headers.append(("Content-Type", "application/json")) }
+        return try await client.request(method, target, headers: headers, body: json.map { Data($0.utf8) })
+    }
+
+    /// Stops the daemon and removes its data directory.
+    func stop() async {
+        await daemon.stop(gracePeriod: .seconds(5))
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Log lines a daemon wrote.
+final class LogLines: @unchecked Sendable {
+    // @unchecked Sendable: `lines` is only touched under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    var sink: @Sendable (String) -> Void {
+        { [self] line in lock.withLock { lines.append(line) } }
+    }
+
+    var all: [String] { lock.withLock { lines } }
+}
+
+extension RawHTTPClient.Response {
+    /// The body as any JSON value.
+    var jsonValue: Any? { try? JSONSerialization.jsonObject(with: body) }
+
+    /// The array member `key` of a JSON object body, as objects.
+    func objects(_ key: String) -> [[String: Any]] {
+        json[key] as? [[String: Any]] ?? []
+    }
+
+    /// The error code of a `{code, message, detail}` body.
+    var errorCode: String? { json["code"] as? String }
+
+    /// Whether the body is an error object with exactly `code`, `message` and `detail`.
+    var isErrorBody: Bool {
+        Set(json.keys) == ["code", "message", "detail"] && json["code"] is String && json["message"] is String
+    }
+}
