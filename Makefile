@@ -33,7 +33,7 @@ build: deps
 # Swift tests, then schemathesis against the live daemon (fails on any 5xx or response that breaks the OpenAPI
 # document).
 test: build pydeps
-	$(SWIFT) test
+	$(SWIFT) test --no-parallel
 	Tests/api/run-schemathesis.sh
 
 api-test: build pydeps
