@@ -44,7 +44,7 @@ struct StackRanker {
     func score(_ input: Input) -> RankedInstance {
         var normalised = 0.0
         if let score = input.entry.score, score > 0, let scale = input.scale, scale > 0 {
-            normalised = min(1, Double(score / scale))
+            normalised = min(1, Double(score) / Double(scale))
         }
         let donation = RankingPolicy.saturate(input.donationAges.reduce(0) {
             $0 + RankingPolicy.decay(age: $1, halfLife: policy.donationHalfLife)

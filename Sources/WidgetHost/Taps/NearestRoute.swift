@@ -66,7 +66,7 @@ public struct NearestRoute: Sendable, Hashable, Codable {
 
     /// The characters every match of `pattern` starts with: literal characters (and escaped punctuation) up to
     /// the first regex construct; a literal followed by a quantifier is optional, so it ends the prefix.
-    static func literalPrefix(of pattern: String) -> String {
+    public static func literalPrefix(of pattern: String) -> String {
         let characters = Array(pattern)
         let special: Set<Character> = [".", "[", "]", "(", ")", "{", "}", "*", "+", "?", "|", "^", "$"]
         let quantifiers: Set<Character> = ["*", "+", "?", "{"]

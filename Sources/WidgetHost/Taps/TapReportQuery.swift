@@ -66,6 +66,21 @@ public struct TapReport: Sendable, Hashable, Codable {
         /// Suspicious taps among them.
         public var suspicious: Int
 
+        /// Creates a row; columns not grouped by stay nil.
+        public init(route: String? = nil, kind: String? = nil, family: String? = nil, source: String? = nil,
+                    location: String? = nil, bucketStart: Date? = nil, bucket: String? = nil, taps: Int,
+                    suspicious: Int = 0) {
+            self.route = route
+            self.kind = kind
+            self.family = family
+            self.source = source
+            self.location = location
+            self.bucketStart = bucketStart
+            self.bucket = bucket
+            self.taps = taps
+            self.suspicious = suspicious
+        }
+
         /// The value of one grouped column.
         public func value(_ dimension: TapDimension) -> String? {
             switch dimension {
@@ -82,6 +97,12 @@ public struct TapReport: Sendable, Hashable, Codable {
     public var query: TapReportQuery
     /// The groups, by bucket then by the grouped columns.
     public var rows: [Row]
+
+    /// Creates a report (``TapStore/report(_:)`` makes them from the tap log).
+    public init(query: TapReportQuery, rows: [Row]) {
+        self.query = query
+        self.rows = rows
+    }
 
     /// All taps counted.
     public var totalTaps: Int { rows.reduce(0) { $0 + $1.taps } }
