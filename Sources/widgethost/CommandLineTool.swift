@@ -13,6 +13,8 @@ enum CommandLineTool {
           fixtures load             load Fixtures/*.json into an App Group container
           route <url>               route a deep link through Routes/ (--json)
           routes lint|explain|build work with route tables
+          stack create|rank|list|delete   Smart Stacks of the demo engine: which widget is on top, and why
+          taps record|report        record widget taps; counts, broken links, CSV/JSON/SVG reports
           help                      this text; `widgethost <command> --help` for one command
 
         common options:
@@ -29,6 +31,8 @@ enum CommandLineTool {
         case "demo": return DemoCommand.run(rest)
         case "fixtures": return FixturesCommand.run(rest)
         case "route", "routes": return RouteCommands.run(arguments)
+        case "stack": return StackCommand.run(rest)
+        case "taps": return TapsCommand.run(rest)
         case "help", "--help", "-h":
             print(usage)
             return ExitCode.success
