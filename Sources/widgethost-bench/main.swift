@@ -1,6 +1,6 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
-// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, all (the default).
+// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, taps, all (the default).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -15,12 +15,15 @@ do {
         RouteBenchmark.run(options)
     case "timelines":
         try await TimelineBenchmark.run(arguments: options)
+    case "taps":
+        try TapBenchmark.run(arguments: options)
     case "all":
         try StoreBenchmark.run(arguments: [])
         RouteBenchmark.run([])
         try await TimelineBenchmark.run(arguments: [])
+        try TapBenchmark.run(arguments: [])
     default:
-        FileHandle.standardError.write(Data("usage: widgethost-bench [store | routes | timelines | all] [options]\n".utf8))
+        FileHandle.standardError.write(Data("usage: widgethost-bench [store | routes | timelines | taps | all] [options]\n".utf8))
         exit(64)
     }
 } catch {

@@ -22,17 +22,17 @@ extension TapChart {
         let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         let maximum = grid.flatMap { $0 }.max() ?? 0
         let cell = 34.0
-        let plot = (left: 64.0, top: 72.0)
+        let plot = (left: 64.0, top: 92.0)
         let width = plot.left + 24 * cell + 40
         let height = plot.top + 7 * cell + 110
         var canvas = SVGCanvas(width: width, height: height)
-        let heading = title ?? "Taps by hour and weekday (\(zone.identifier))"
+        let heading = title ?? "Taps by hour and weekday (\(TapChart.zoneName(zone)))"
         canvas.text(heading, x: width / 2, y: 32, anchor: "middle", size: 18, weight: "bold")
         for hour in 0..<24 {
             canvas.text(String(format: "%02d", hour), x: plot.left + (Double(hour) + 0.5) * cell, y: plot.top - 8,
                         anchor: "middle", size: 11)
         }
-        canvas.text("hour of day", x: plot.left + 12 * cell, y: plot.top - 26, anchor: "middle", size: 12)
+        canvas.text("hour of day", x: plot.left + 12 * cell, y: plot.top - 32, anchor: "middle", size: 12)
         for (weekday, name) in names.enumerated() {
             canvas.text(name, x: plot.left - 8, y: plot.top + (Double(weekday) + 0.5) * cell + 4, anchor: "end",
                         size: 12)

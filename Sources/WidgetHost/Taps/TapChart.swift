@@ -65,7 +65,7 @@ public enum TapChart {
         }
         canvas.text("taps per \(size.rawValue)", x: 20, y: (plot.top + plot.bottom) / 2, anchor: "middle",
                     size: 12, rotate: -90)
-        canvas.text("\(size == .day ? "day" : "hour") (\(zone.identifier))", x: (plot.left + plot.right) / 2,
+        canvas.text("\(size == .day ? "day" : "hour") (\(zoneName(zone)))", x: (plot.left + plot.right) / 2,
                     y: plot.bottom + 48, anchor: "middle", size: 12)
         canvas.raw("</g>")
 
@@ -102,11 +102,16 @@ public enum TapChart {
         return canvas.document(title: heading)
     }
 
+    /// The zone's identifier, `UTC` for the zero-offset zone Foundation calls `GMT`.
+    static func zoneName(_ zone: TimeZone) -> String {
+        zone.identifier == "GMT" ? "UTC" : zone.identifier
+    }
+
     static func defaultTitle(_ report: TapReport, buckets: [Date], size: TapTimeBucket) -> String {
         let zone = report.query.timeZone
         guard let first = buckets.first, let last = buckets.last else { return "Taps per route (no taps)" }
         let range = first == last ? TapBucketing.label(of: first, size: .day, timeZone: zone)
             : "\(TapBucketing.label(of: first, size: .day, timeZone: zone)) to \(TapBucketing.label(of: last, size: .day, timeZone: zone))"
-        return "Taps per route per \(size.rawValue), \(range) (\(zone.identifier))"
+        return "Taps per route per \(size.rawValue), \(range) (\(zoneName(zone)))"
     }
 }
