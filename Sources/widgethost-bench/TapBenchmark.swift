@@ -6,6 +6,8 @@ import WidgetHost
 /// `widgethost-bench taps`: durable tap ingestion (batched and one tap per transaction) and report queries over
 /// the stored log.
 ///
+/// Taps are generated in time order (a live stream), so the time-first indexes grow at their right edge.
+///
 /// The store is the engine store on disk (WAL, `synchronous = FULL`), so every commit is one WAL fsync; taps are
 /// routed through the default `Routes/` table on the way in. The batched run is also what fills the log (1M taps
 /// over 30 days by default) for the queries, which report the median of five runs each.
@@ -33,7 +35,7 @@ enum TapBenchmark {
             .deletingLastPathComponent().appendingPathComponent("Routes").path
         let store = TapStore(engineStore: try EngineStore(directory: work), routes: try RouteTable.load(directory: routes))
         let start = Date(timeIntervalSince1970: 1_793_491_200)  // 2026-11-01T00:00:00Z
-        var generator = TapGenerator(start: start, days: 30)
+        var generator = TapGenerator(start: start, spacing: 30 * 86400 / Double(total))
         let clock = ContinuousClock()
 
         print("widgethost-bench taps: engine store in \(work.path) (WAL, synchronous=FULL), routed through Routes/")
@@ -110,21 +112,29 @@ enum TapBenchmark {
 }
 
 /// Deterministic taps over the default routes: mostly matched, some broken links, some suspicious Link taps.
+///
+/// Taps arrive in time order with a little jitter, as a live stream does: `spacing` seconds apart on average.
 struct TapGenerator {
     private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var index = 0
     let start: Date
-    let days: Int
+    let spacing: TimeInterval
     private static let kinds = ["TaskList", "ProjectProgress", "Daily"]
     private static let families = ["systemSmall", "systemMedium", "systemLarge", "accessoryRectangular"]
 
-    init(start: Date, days: Int) {
+    init(start: Date, spacing: TimeInterval) {
         self.start = start
-        self.days = days
+        self.spacing = spacing
     }
 
     private mutating func next(_ bound: Int) -> Int {
         state = state &* 6364136223846793005 &+ 1442695040888963407
         return Int((state >> 33) % UInt64(bound))
+    }
+
+    private mutating func nextIndex() -> Int {
+        defer { index += 1 }
+        return index
     }
 
     mutating func next() -> Tap {
@@ -140,6 +150,6 @@ struct TapGenerator {
         }
         return Tap(url: url, kind: Self.kinds[next(3)], family: Self.families[next(4)],
                    source: next(5) == 0 ? .link : .widgetURL, location: TapLocation.allCases[next(3)],
-                   date: start.addingTimeInterval(Double(next(days * 86400))))
+                   date: start.addingTimeInterval(Double(nextIndex()) * spacing + Double(next(60))))
     }
 }

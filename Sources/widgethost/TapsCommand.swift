@@ -42,7 +42,8 @@ enum TapsCommand {
             default:
                 throw OptionError(message: "unknown or incomplete subcommand '\(subcommand)'")
             }
-            print(output, terminator: output.hasSuffix("\n") ? "" : "\n")
+            // A CSV ends in CRLF, one Character that `hasSuffix("\n")` does not see: look at the last scalar.
+            print(output, terminator: output.unicodeScalars.last == "\n" ? "" : "\n")
             return ExitCode.success
         } catch let error as OptionError {
             printError("widgethost taps: \(error.message)\n\(usage)")
