@@ -1,6 +1,6 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
-// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, all (the default).
+// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, all (the default).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,14 +17,17 @@ do {
         try await TimelineBenchmark.run(arguments: options)
     case "intents":
         try IntentBenchmark.run(arguments: options)
+    case "taps":
+        try TapBenchmark.run(arguments: options)
     case "all":
         try StoreBenchmark.run(arguments: [])
         RouteBenchmark.run([])
         try await TimelineBenchmark.run(arguments: [])
         try IntentBenchmark.run(arguments: [])
+        try TapBenchmark.run(arguments: [])
     default:
         FileHandle.standardError.write(
-            Data("usage: widgethost-bench [store | routes | timelines | intents | all] [options]\n".utf8))
+            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | all] [options]\n".utf8))
         exit(64)
     }
 } catch {

@@ -15,6 +15,8 @@ enum CommandLineTool {
           route <url>               route a deep link through Routes/ (--json)
           routes lint|explain|build work with route tables
           perform <IntentName>      perform an interactive intent (--param k=v, --dry-run, --json)
+          stack create|rank|list|delete   Smart Stacks of the demo engine: which widget is on top, and why
+          taps record|report        record widget taps; counts, broken links, CSV/JSON/SVG reports
           help                      this text; `widgethost <command> --help` for one command
 
         common options:
@@ -33,6 +35,8 @@ enum CommandLineTool {
         case "fixtures": return FixturesCommand.run(rest)
         case "route", "routes": return RouteCommands.run(arguments)
         case "perform": return PerformCommand.run(rest)
+        case "stack": return StackCommand.run(rest)
+        case "taps": return TapsCommand.run(rest)
         case "help", "--help", "-h":
             print(usage)
             return ExitCode.success

@@ -15,6 +15,8 @@ final class EngineBinding: WidgetCenterHost {
     }
 
     private let requests = Mutex<[ReloadRequest]>([])
+    /// Donations and relevant intents made by the user code, stored by the engine afterwards.
+    let relevanceSignals = RelevanceSignals()
     private let suites: [String: SuiteDefaults]
     private let configurations: @Sendable () async throws -> [WidgetInfo]
 

@@ -63,6 +63,7 @@ public actor WidgetEngine {
             try await HostEnvironment.$current.withValue(environment) { try await body() }
         }
         try scheduleRequestedReloads(binding.takeRequests())
+        try storeRelevanceSignals(binding.relevanceSignals.take())
         return result
     }
 

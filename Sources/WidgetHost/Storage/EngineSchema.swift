@@ -59,6 +59,8 @@ enum EngineSchema {
                 """)
             try db.execute("CREATE TABLE engine_settings(name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
         }
+        migrator.append(contentsOf: RelevanceSchema.migrator)
+        migrator.append(contentsOf: TapSchema.migrator)
         return migrator
     }
 }

@@ -1,0 +1,45 @@
+import AppIntents
+import Foundation
+import Synchronization
+
+/// Donations and relevant-intent lists made by user code during one engine call, held until the call returns.
+///
+/// Like reload requests, they are stored after the provider or intent returned, so user code never waits on the
+/// engine's database (and a donation inside a write cannot deadlock).
+final class RelevanceSignals: Sendable {
+    private let donations = Mutex<[DonationRecord]>([])
+    private let relevantIntents = Mutex<[RelevantIntentRecord]?>(nil)
+
+    func record(_ donation: DonationRecord) {
+        donations.withLock { $0.append(donation) }
+    }
+
+    func replaceRelevantIntents(_ records: [RelevantIntentRecord]) {
+        relevantIntents.withLock { $0 = records }
+    }
+
+    /// The donations made so far, in order, and the last relevant-intent list set (nil when none was); clears
+    /// both.
+    func take() -> (donations: [DonationRecord], relevantIntents: [RelevantIntentRecord]?) {
+        let taken = donations.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+        let list = relevantIntents.withLock { pending in
+            defer { pending = nil }
+            return pending
+        }
+        return (taken, list)
+    }
+}
+
+extension EngineBinding: IntentDonationHost, RelevantIntentHost {
+    func recordDonation(_ donation: IntentDonation) {
+        // Donations are synchronous calls from user code: the engine's now is the one bound to the task.
+        relevanceSignals.record(DonationRecord(donation, at: HostEnvironment.current?.now ?? Date()))
+    }
+
+    func updateRelevantIntents(_ relevantIntents: [RelevantIntent]) async throws {
+        relevanceSignals.replaceRelevantIntents(relevantIntents.map(RelevantIntentRecord.init))
+    }
+}
