@@ -24,7 +24,7 @@ struct StackAndTapsCommandTests {
     func tapsRecordAndReport() throws {
         let data = try CommandRunner.temporaryDirectory().path
         let link = try CommandRunner.run(["taps", "record", "myapp://task/task-1", "--kind", "TaskList", "--family",
-                                          "systemSmall", "--source", "link", "--at", "2026-11-25T10:00:00Z",
+                                          "accessoryCircular", "--source", "link", "--at", "2026-11-25T10:00:00Z",
                                           "--data-dir", data])
         #expect(link.status == 0, "stderr: \(link.standardError)")
         #expect(link.standardOutput.contains("route task.detail"))

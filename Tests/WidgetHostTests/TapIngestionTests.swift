@@ -20,7 +20,7 @@ struct TapIngestionTests {
         ({ _ in "myapp://nowhere" }, nil),
     ]
     static let kinds = ["TaskList", "ProjectProgress", "Daily"]
-    static let families = ["systemSmall", "systemMedium", "systemLarge", "accessoryRectangular"]
+    static let families = ["systemSmall", "systemMedium", "systemLarge", "accessoryCircular"]
 
     /// A deterministic pseudo-random generator (64-bit LCG), so the data is the same on every run.
     struct Generator {
@@ -72,7 +72,7 @@ struct TapIngestionTests {
                      default: 0] += 1
             expectedTokyoDays[day(date.timeIntervalSince1970 + 9 * 3600), default: 0] += 1
             expectedLocations[location.rawValue, default: 0] += 1
-            if source == .link && (family == "systemSmall" || family == "accessoryRectangular") { expectedSuspicious += 1 }
+            if source == .link && family == "accessoryCircular" { expectedSuspicious += 1 }
             if batch.count == 1000 {
                 try taps.record(batch: batch)
                 batch.removeAll(keepingCapacity: true)
@@ -109,7 +109,7 @@ struct TapIngestionTests {
     func suspiciousTaps() throws {
         let (_, taps) = try Self.store()
         let now = EngineFixture.date("2026-11-25T10:00:00Z")
-        let small = try taps.record(Tap(url: "myapp://task/task-1", kind: "TaskList", family: "systemSmall",
+        let small = try taps.record(Tap(url: "myapp://task/task-1", kind: "TaskList", family: "accessoryCircular",
                                         source: .link, date: now))
         #expect(small.diagnostic == .linkOnFamilyWithoutLinks && small.route == "task.detail")
         let medium = try taps.record(Tap(url: "myapp://task/task-1", kind: "TaskList", family: "systemMedium",
