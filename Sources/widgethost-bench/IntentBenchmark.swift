@@ -13,6 +13,10 @@ import WidgetHost
 /// `synchronous = FULL`: a perform returns only after its commit, so every acknowledgement is durable. The baseline
 /// is the same runner with `maximumBatchSize: 1`, i.e. one `BEGIN IMMEDIATE … COMMIT` (one WAL fsync) per perform.
 /// Cases alternate within each round, so they meet the same disk conditions; the table prints medians.
+///
+/// "CPU µs/perform" is the process's CPU time (user + system, all threads, from `getrusage`) during a
+/// measurement divided by its performs: the cost that limits how many performs one commit can carry. It includes
+/// the kernel's share of the writes and fsyncs, and whatever else the process did meanwhile (little).
 enum IntentBenchmark {
     static func run(arguments: [String]) throws {
         var directory = FileManager.default.temporaryDirectory
@@ -46,36 +50,42 @@ enum IntentBenchmark {
         ]
         var measurement = 0
         var rates = Array(repeating: [Double](), count: cases.count)
+        var cpuPerPerform = Array(repeating: [Double](), count: cases.count)
         for round in 0..<rounds {
             let order = round.isMultiple(of: 2) ? Array(cases.indices) : Array(cases.indices.reversed())
             for index in order {
                 let benchCase = cases[index]
                 measurement += 1
-                rates[index].append(try measure(benchCase.runner, clients: benchCase.clients, seconds: seconds,
-                                                keyPrefix: "bench-\(measurement)"))
+                let result = try measure(benchCase.runner, clients: benchCase.clients, seconds: seconds,
+                                         keyPrefix: "bench-\(measurement)")
+                rates[index].append(result.rate)
+                cpuPerPerform[index].append(result.cpuMicroseconds)
             }
         }
         let medians = rates.map(StoreBenchmark.median)
         print("widgethost-bench intents: SQLite \(String(cString: sqlite3_libversion())), WAL, synchronous=FULL, "
             + "files in \(directory.path), \(rounds) rounds of \(seconds) s per case, cases alternating, medians; "
             + "every perform acknowledged after its COMMIT")
-        print(row("case", "performs/s", "performs/commit", "rounds"))
+        print(row("case", "performs/s", "performs/commit", "CPU µs/perform", "rounds"))
         for (index, benchCase) in cases.enumerated() {
             let counts = try Blocking.run { await benchCase.runner.statistics }.get()
             let perCommit = Double(counts.performs) / Double(max(counts.transactions, 1))
             print(row(benchCase.name, format(medians[index]), String(format: "%.1f", perCommit),
+                      String(format: "%.0f", StoreBenchmark.median(cpuPerPerform[index])),
                       rates[index].map(format).joined(separator: " ")))
         }
         // Per round, so both sides of each ratio met the same disk conditions.
         let ratios = zip(rates[3], rates[2]).map { $0 / max($1, 0.001) }
         print(row("group commit / per-perform, 16 clients (goal >= 5x)",
-                  String(format: "%.1fx", StoreBenchmark.median(ratios)), "",
+                  String(format: "%.1fx", StoreBenchmark.median(ratios)), "", "",
                   ratios.map { String(format: "%.1fx", $0) }.joined(separator: " ")))
     }
 
-    /// Durable performs per second with `clients` concurrent clients for about `seconds`.
+    /// Durable performs per second with `clients` concurrent clients for about `seconds`, and the process's CPU
+    /// time per perform meanwhile.
     private static func measure(_ runner: IntentRunner, clients: Int, seconds: Double,
-                                keyPrefix: String) throws -> Double {
+                                keyPrefix: String) throws -> (rate: Double, cpuMicroseconds: Double) {
+        let cpuBefore = processCPUMicroseconds()
         let result = Blocking.run {
             let clock = ContinuousClock()
             let start = clock.now
@@ -97,14 +107,25 @@ enum IntentBenchmark {
                 }
                 return try await group.reduce(0, +)
             }
-            return Double(count) / (clock.now - start).seconds
+            return (count, Double(count) / (clock.now - start).seconds)
         }
-        return try result.get()
+        let (count, rate) = try result.get()
+        return (rate, (processCPUMicroseconds() - cpuBefore) / Double(max(count, 1)))
     }
 
-    private static func row(_ name: String, _ value: String, _ perCommit: String, _ detail: String) -> String {
+    /// User plus system CPU time of the whole process so far, in microseconds.
+    private static func processCPUMicroseconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func microseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1_000_000 + Double(time.tv_usec) }
+        return microseconds(usage.ru_utime) + microseconds(usage.ru_stime)
+    }
+
+    private static func row(_ name: String, _ value: String, _ perCommit: String, _ cpu: String,
+                            _ detail: String) -> String {
         name.padding(toLength: 52, withPad: " ", startingAt: 0) + value.padding(toLength: 12, withPad: " ", startingAt: 0)
-            + perCommit.padding(toLength: 17, withPad: " ", startingAt: 0) + detail
+            + perCommit.padding(toLength: 17, withPad: " ", startingAt: 0)
+            + cpu.padding(toLength: 16, withPad: " ", startingAt: 0) + detail
     }
 
     private static func format(_ rate: Double) -> String {

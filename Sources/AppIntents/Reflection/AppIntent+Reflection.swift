@@ -4,15 +4,29 @@ extension AppIntent {
     ///
     /// The parameters are this instance's live wrappers: assigning to them sets this intent's
     /// values. Copies of the intent share them, so use a fresh `Self()` per resolution.
+    ///
+    /// The stored properties are listed once per type (see `StoredFields`); each call reads this instance's
+    /// values through their key paths, or through `Mirror` for types listing cannot handle.
     public func parameters() -> [(name: String, parameter: any AnyIntentParameter)] {
-        Mirror(reflecting: self).children.compactMap { child in
-            guard let parameter = child.value as? any AnyIntentParameter, let label = child.label else {
-                return nil
+        guard let fields = StoredFields.of(Self.self) else {
+            return Mirror(reflecting: self).children.compactMap { child in
+                guard let parameter = child.value as? any AnyIntentParameter, let label = child.label else {
+                    return nil
+                }
+                return (Self.parameterName(label), parameter)
             }
-            // The backing storage of `@Parameter var project` is named `_project`.
-            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-            return (name, parameter)
         }
+        var parameters: [(name: String, parameter: any AnyIntentParameter)] = []
+        for field in fields {
+            guard let parameter = self[keyPath: field.path] as? any AnyIntentParameter else { continue }
+            parameters.append((Self.parameterName(field.label), parameter))
+        }
+        return parameters
+    }
+
+    /// The backing storage of `@Parameter var project` is named `_project`.
+    private static func parameterName(_ label: String) -> String {
+        label.hasPrefix("_") ? String(label.dropFirst()) : label
     }
 
     /// The parameter whose property name is `name`, if any.

@@ -16,7 +16,11 @@ public final class Database {
     /// The file this connection was opened on, or `:memory:`.
     public let path: String
     private var statementCache: [String: Statement] = [:]
-    private var savepointCounter = 0
+    /// The savepoints open on this connection (those opened through ``openSavepoint()``).
+    private var savepointDepth = 0
+    /// `SAVEPOINT`, `RELEASE` and `ROLLBACK TO` text per nesting depth, built once: the names are reused, so the
+    /// statements are prepared once and then found in the cache.
+    private var savepointSQL: [SavepointSQL] = []
     /// The recorder behind ``DatabaseStore/writeCapturingChanges(_:)``; set on writer connections.
     var changeRecorder: ChangeRecorder?
 
@@ -160,7 +164,8 @@ public final class Database {
 
     /// Runs `body` inside a savepoint: a transaction that nests inside the current one.
     ///
-    /// The savepoint gets a name unique on this connection. When `body` returns, the savepoint
+    /// The savepoint gets a name unique among the savepoints open on this connection (names are
+    /// reused by depth, so their statements come from the cache). When `body` returns, the savepoint
     /// is released (its changes join the enclosing transaction); when it throws, everything
     /// it did is rolled back, changes recorded for ``DatabaseStore/writeCapturingChanges(_:)``
     /// are dropped, and the error is rethrown. Use this rather than raw `SAVEPOINT` SQL, which
@@ -184,25 +189,45 @@ public final class Database {
         return result
     }
 
-    /// An open savepoint: its name, and the change-capture mark where it began.
+    /// The statements of the savepoint at one nesting depth.
+    struct SavepointSQL {
+        let open: String
+        let release: String
+        let rollBack: String
+
+        init(depth: Int) {
+            let name = "shared_state_sp_\(depth)"
+            open = "SAVEPOINT \(name)"
+            release = "RELEASE \(name)"
+            rollBack = "ROLLBACK TO \(name)"
+        }
+    }
+
+    /// An open savepoint: its statements, and the change-capture mark where it began.
     struct OpenSavepoint {
-        let name: String
+        let sql: SavepointSQL
         let changeMark: Int
     }
 
-    /// Opens a savepoint with a name unique on this connection and marks change capture.
+    /// Opens a savepoint with a name unique among the open ones and marks change capture.
+    ///
+    /// Savepoints nest: close them (``release(_:)`` or ``rollBack(_:)``) innermost first.
     func openSavepoint() throws -> OpenSavepoint {
-        savepointCounter += 1
-        let name = "shared_state_sp_\(savepointCounter)"
-        try execute("SAVEPOINT \(name)")
+        // Outside a transaction no savepoint is open, whatever an interrupted caller left counted.
+        if !isInTransaction { savepointDepth = 0 }
+        if savepointSQL.count <= savepointDepth { savepointSQL.append(SavepointSQL(depth: savepointSQL.count + 1)) }
+        let sql = savepointSQL[savepointDepth]
+        try execute(sql.open)
+        savepointDepth += 1
         changeRecorder?.beginSavepoint()
-        return OpenSavepoint(name: name, changeMark: changeRecorder?.mark ?? 0)
+        return OpenSavepoint(sql: sql, changeMark: changeRecorder?.mark ?? 0)
     }
 
     /// Releases a savepoint: its changes join the enclosing transaction.
     func release(_ savepoint: OpenSavepoint) throws {
         changeRecorder?.releaseSavepoint()
-        try execute("RELEASE \(savepoint.name)")
+        savepointDepth = max(0, savepointDepth - 1)
+        try execute(savepoint.sql.release)
     }
 
     /// Rolls a savepoint back and closes it, dropping its recorded changes.
@@ -212,8 +237,9 @@ public final class Database {
     /// rollback.
     func rollBack(_ savepoint: OpenSavepoint) {
         changeRecorder?.rollbackSavepoint()
-        try? execute("ROLLBACK TO \(savepoint.name)")
-        try? execute("RELEASE \(savepoint.name)")
+        savepointDepth = max(0, savepointDepth - 1)
+        try? execute(savepoint.sql.rollBack)
+        try? execute(savepoint.sql.release)
     }
 
     private func cachedStatement(_ sql: String) throws -> Statement {

@@ -57,15 +57,18 @@ public final class WriteSession: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - rollingBack: Undo the work even when it succeeds.
+    ///   - reportingChanges: Name and return what the savepoint changed; pass `false` when the
+    ///     caller does not look at it (the changes are still captured for enclosing savepoints).
     ///   - isolation: The caller's isolation, in which `body` runs.
     ///   - body: The work; it reaches the connection through ``withDatabase(_:)``.
     /// - Returns: What `body` returned, and the rows and defaults keys it changed (changes of
-    ///   savepoints rolled back inside it excluded).
+    ///   savepoints rolled back inside it excluded; empty when `reportingChanges` is false).
     /// - Throws: What `body` threw, or ``SQLiteError``.
     ///
     /// See [SAVEPOINT](https://www.sqlite.org/lang_savepoint.html).
     public func savepoint<T>(
         rollingBack: Bool = false,
+        reportingChanges: Bool = true,
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> T
     ) async throws -> (value: T, changes: ChangeSet) {
@@ -78,9 +81,11 @@ public final class WriteSession: @unchecked Sendable {
             throw error
         }
         return try withDatabase { db in
-            let changes: ChangeSet
+            var changes = ChangeSet()
             do {
-                changes = try db.changeRecorder?.changeSet(since: savepoint.changeMark, on: db) ?? ChangeSet()
+                if reportingChanges, let recorder = db.changeRecorder {
+                    changes = try recorder.changeSet(since: savepoint.changeMark, on: db)
+                }
             } catch {
                 db.rollBack(savepoint)
                 throw error

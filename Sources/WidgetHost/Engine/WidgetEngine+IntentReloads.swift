@@ -7,6 +7,7 @@ extension WidgetEngine {
     /// configuration are left out: its reload rebuilds their timeline too.
     nonisolated func planIntentReloads(tappedInstanceID: String?, requests: [EngineBinding.ReloadRequest])
         throws -> [PlannedReload] {
+        guard tappedInstanceID != nil || !requests.isEmpty else { return [] }
         let now = clock.now
         return try store.read { db in
             var planned: [PlannedReload] = []

@@ -55,7 +55,7 @@ struct IdempotencyLedger {
 
     /// Stores a key's first outcome, replacing an expired entry with the same key.
     static func record(key: String, request: String, outcome: IntentOutcome, expiresAt: Date, _ db: Database) throws {
-        let data = try JSONEncoder().encode(outcome)
+        let data = try outcome.storedJSON()
         try db.execute("""
             INSERT OR REPLACE INTO \(tableName)(key, request, outcome, performed_at, expires_at) VALUES (?, ?, ?, ?, ?)
             """, [.text(key), .text(request), .blob(data), outcome.performedAt.sqlValue, expiresAt.sqlValue])

@@ -56,7 +56,7 @@ extension IntentRunner {
                 return try await execute(item, in: session, now: now)
             }
             // The key is written in a savepoint around the perform's, so both commit or neither does.
-            let (result, _) = try await session.savepoint {
+            let (result, _) = try await session.savepoint(reportingChanges: false) {
                 let result = try await execute(item, in: session, now: now)
                 guard case .performed(var outcome, let requests) = result else { return result }
                 outcome.idempotency = IdempotencyInfo(key: key, isReplay: false, firstPerformedAt: now,

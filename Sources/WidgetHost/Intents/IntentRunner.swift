@@ -144,7 +144,9 @@ public actor IntentRunner {
     }
 
     /// Checks a request's tapped instance and binds its parameters, or finds its committed first outcome.
-    private func prepare(_ request: PerformRequest, _ descriptor: IntentDescriptor) async throws -> Preparation {
+    ///
+    /// Off the actor: the early idempotency read must not hold up the queue, nor the performs of other clients.
+    private nonisolated func prepare(_ request: PerformRequest, _ descriptor: IntentDescriptor) async throws -> Preparation {
         // A retry of a committed request needs no binding (its entities may even be gone by now). The check in
         // the transaction stays authoritative for requests racing each other. In memory, reads wait for an open
         // transaction, so the early check is left to that one.

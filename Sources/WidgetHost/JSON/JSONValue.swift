@@ -66,13 +66,17 @@ extension JSONValue {
     }
 
     /// The value as compact JSON with sorted keys: equal values give equal text.
+    ///
+    /// The text is what `JSONEncoder` writes with `[.sortedKeys, .withoutEscapingSlashes]`, byte for byte, written
+    /// directly (``JSONTextWriter``). NaN and infinite doubles cannot be written and stop the program.
     public var canonicalText: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else {
-            preconditionFailure("JSONValue always encodes")
+        var writer = JSONTextWriter(capacity: 64)
+        do {
+            try writer.value(self)
+        } catch {
+            preconditionFailure("JSONValue always encodes: \(error)")
         }
-        return text
+        return writer.text
     }
 
     /// A short name of the value's JSON type, for error messages ("expected an integer, got a string").

@@ -1,0 +1,212 @@
+import Foundation
+import SharedState
+
+extension IntentOutcome {
+    /// The outcome in its stored form: the `Codable` JSON that `JSONEncoder` writes with
+    /// `[.sortedKeys, .withoutEscapingSlashes]`, byte for byte, so `JSONDecoder` reads it back exactly as it reads
+    /// an encoded outcome. Written directly (``JSONTextWriter``), because encoding through `Codable` for every
+    /// perform with an idempotency key cost more CPU than the perform itself.
+    ///
+    /// Members are written in sorted order by hand; the tests compare the bytes with `JSONEncoder`'s, so a member
+    /// added to a type without being added here fails them.
+    /// - Throws: `EncodingError` for a NaN or infinite double (as `JSONEncoder` does).
+    func storedJSON() throws -> Data {
+        var writer = JSONTextWriter(capacity: 512)
+        try writer.write(self)
+        return writer.data
+    }
+}
+
+extension JSONTextWriter {
+    mutating func write(_ outcome: IntentOutcome) throws {
+        beginObject()
+        key("changes")
+        try write(outcome.changes)
+        if let dialog = outcome.dialog {
+            key("dialog")
+            string(dialog)
+        }
+        if let idempotency = outcome.idempotency {
+            key("idempotency")
+            try write(idempotency)
+        }
+        if let instanceID = outcome.instanceID {
+            key("instanceID")
+            string(instanceID)
+        }
+        key("intentName")
+        string(outcome.intentName)
+        key("isDryRun")
+        bool(outcome.isDryRun)
+        key("parameters")
+        try object(outcome.parameters) { writer, value in try writer.value(value) }
+        key("performedAt")
+        try date(outcome.performedAt)
+        key("plannedReloads")
+        beginArray()
+        for planned in outcome.plannedReloads { write(planned) }
+        endArray()
+        if let reloadFailure = outcome.reloadFailure {
+            key("reloadFailure")
+            string(reloadFailure)
+        }
+        key("reloads")
+        beginArray()
+        for record in outcome.reloads { try write(record) }
+        endArray()
+        key("requestedReloads")
+        strings(outcome.requestedReloads)
+        if let value = outcome.value {
+            key("value")
+            try self.value(value)
+        }
+        endObject()
+    }
+
+    private mutating func write(_ idempotency: IdempotencyInfo) throws {
+        beginObject()
+        key("expiresAt")
+        try date(idempotency.expiresAt)
+        key("firstPerformedAt")
+        try date(idempotency.firstPerformedAt)
+        key("isReplay")
+        bool(idempotency.isReplay)
+        key("key")
+        string(idempotency.key)
+        endObject()
+    }
+
+    private mutating func write(_ planned: PlannedReload) {
+        beginObject()
+        key("deferredByBudget")
+        bool(planned.deferredByBudget)
+        key("instanceID")
+        string(planned.instanceID)
+        key("kind")
+        string(planned.kind)
+        key("reason")
+        string(planned.reason.rawValue)
+        endObject()
+    }
+
+    private mutating func write(_ record: ReloadRecord) throws {
+        beginObject()
+        key("chargedInstanceIDs")
+        strings(record.chargedInstanceIDs)
+        key("configurationKey")
+        string(record.configurationKey)
+        key("instanceIDs")
+        strings(record.instanceIDs)
+        key("outcome")
+        string(record.outcome)
+        key("ranAt")
+        try date(record.ranAt)
+        key("reason")
+        string(record.reason.rawValue)
+        endObject()
+    }
+
+    private mutating func strings(_ values: [String]) {
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
+    // MARK: Changes (SharedState's synthesized Codable forms)
+
+    mutating func write(_ changes: ChangeSet) throws {
+        beginObject()
+        key("keys")
+        beginArray()
+        for change in changes.keys { try write(change) }
+        endArray()
+        key("rows")
+        beginArray()
+        for change in changes.rows { try write(change) }
+        endArray()
+        endObject()
+    }
+
+    private mutating func write(_ change: RowChange) throws {
+        beginObject()
+        if let new = change.new {
+            key("new")
+            try object(new) { writer, value in try writer.write(value) }
+        }
+        if let old = change.old {
+            key("old")
+            try object(old) { writer, value in try writer.write(value) }
+        }
+        key("operation")
+        string(change.operation.rawValue)
+        key("rowID")
+        int(change.rowID)
+        key("table")
+        string(change.table)
+        endObject()
+    }
+
+    private mutating func write(_ change: KeyChange) throws {
+        beginObject()
+        key("key")
+        string(change.key)
+        if let new = change.new {
+            key("new")
+            try write(new)
+        }
+        if let old = change.old {
+            key("old")
+            try write(old)
+        }
+        key("suite")
+        string(change.suite)
+        endObject()
+    }
+
+    /// An enum case with one unlabeled associated value, as synthesized: `{"case":{"_0":value}}`.
+    private mutating func enumCase(_ name: String, _ writeValue: (inout JSONTextWriter) throws -> Void) rethrows {
+        beginObject()
+        key(name)
+        beginObject()
+        key("_0")
+        try writeValue(&self)
+        endObject()
+        endObject()
+    }
+
+    mutating func write(_ value: SQLValue) throws {
+        switch value {
+        case .null:
+            beginObject()
+            key("null")
+            beginObject()
+            endObject()
+            endObject()
+        case .integer(let integer): enumCase("integer") { $0.int(integer) }
+        case .real(let real): try enumCase("real") { try $0.double(real) }
+        case .text(let text): enumCase("text") { $0.string(text) }
+        case .blob(let data): enumCase("blob") { $0.base64(data) }
+        }
+    }
+
+    mutating func write(_ value: PropertyListValue) throws {
+        switch value {
+        case .string(let string): enumCase("string") { $0.string(string) }
+        case .integer(let integer): enumCase("integer") { $0.int(integer) }
+        case .double(let double): try enumCase("double") { try $0.double(double) }
+        case .bool(let bool): enumCase("bool") { $0.bool(bool) }
+        case .data(let data): enumCase("data") { $0.base64(data) }
+        case .date(let date): try enumCase("date") { try $0.date(date) }
+        case .array(let values):
+            try enumCase("array") { writer in
+                writer.beginArray()
+                for element in values { try writer.write(element) }
+                writer.endArray()
+            }
+        case .dictionary(let members):
+            try enumCase("dictionary") { writer in
+                try writer.object(members) { writer, member in try writer.write(member) }
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+
+/// Writes compact JSON text straight into bytes, byte for byte what Foundation's `JSONEncoder` writes with
+/// `[.sortedKeys, .withoutEscapingSlashes]`, without going through `Encodable`.
+///
+/// It exists for hot paths (an idempotency record per perform, canonical keys): `JSONEncoder` builds a tree of
+/// boxed values through protocol witnesses, which costs tens of microseconds for a small outcome. The rules it
+/// reproduces (tests compare the two on awkward input):
+/// - strings: `"` and `\` escaped, `\b \f \n \r \t`, other control characters as `\u00XX` (lower-case hex),
+///   everything else (`/`, DEL, non-ASCII) as its UTF-8 bytes;
+/// - object members sorted by the UTF-8 bytes of their keys (callers writing fixed members write them in that
+///   order);
+/// - integers in decimal; doubles as `description` without a trailing `.0` (`1e-07`, `1.5e+300`, `-0`); a
+///   non-finite double is an error, as with `JSONEncoder`'s default strategy;
+/// - dates as their `timeIntervalSinceReferenceDate` (the default `deferredToDate` strategy), data as base64.
+struct JSONTextWriter {
+    /// The text so far.
+    private(set) var bytes: [UInt8] = []
+    /// Whether the next member or element needs a comma before it, per open container.
+    private var needsComma: [Bool] = []
+
+    init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+        needsComma.reserveCapacity(8)
+    }
+
+    /// The text as `Data`.
+    var data: Data { Data(bytes) }
+
+    /// The text as a string.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    // MARK: Containers
+
+    mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma.append(false)
+    }
+
+    mutating func endObject() {
+        needsComma.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma.append(false)
+    }
+
+    mutating func endArray() {
+        needsComma.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes a member's key; the member's value follows.
+    mutating func key(_ key: String) {
+        separate()
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// True between a key and its value, which takes no comma.
+    private var afterKey = false
+
+    /// Writes the comma a member or element needs, unless it is the first of its container or a member's value.
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard let last = needsComma.last else { return }
+        if last { bytes.append(UInt8(ascii: ",")) } else { needsComma[needsComma.count - 1] = true }
+    }
+
+    // MARK: Scalars
+
+    mutating func null() {
+        separate()
+        append("null")
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        append(value ? "true" : "false")
+    }
+
+    mutating func string(_ value: String) {
+        separate()
+        writeString(value)
+    }
+
+    mutating func int<T: BinaryInteger>(_ value: T) {
+        separate()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = UInt64(value.magnitude)
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    /// Writes a double; throws for NaN and infinities, which JSON cannot carry.
+    mutating func double(_ value: Double) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+        }
+        separate()
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Writes a date as `JSONEncoder`'s default strategy does: seconds since 2001-01-01 as a number.
+    mutating func date(_ value: Date) throws {
+        try double(value.timeIntervalSinceReferenceDate)
+    }
+
+    /// Writes data as a base64 string, as `JSONEncoder`'s default strategy does.
+    mutating func base64(_ value: Data) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: value.base64EncodedString().utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    // MARK: JSON values
+
+    /// Writes a JSON value, object members sorted.
+    mutating func value(_ value: JSONValue) throws {
+        switch value {
+        case .null: null()
+        case .bool(let bool): self.bool(bool)
+        case .int(let int): self.int(int)
+        case .double(let double): try self.double(double)
+        case .string(let string): self.string(string)
+        case .array(let elements):
+            beginArray()
+            for element in elements { try self.value(element) }
+            endArray()
+        case .object(let members):
+            try object(members) { writer, member in try writer.value(member) }
+        }
+    }
+
+    /// Writes a dictionary as an object whose members are sorted by key, each value written by `write`.
+    mutating func object<Value>(_ members: [String: Value],
+                                _ write: (inout JSONTextWriter, Value) throws -> Void) throws {
+        beginObject()
+        for (name, member) in Self.sorted(members) {
+            key(name)
+            try write(&self, member)
+        }
+        endObject()
+    }
+
+    /// Members in the order `JSONEncoder`'s `.sortedKeys` writes them: by the UTF-8 bytes of the keys.
+    static func sorted<Value>(_ members: [String: Value]) -> [(key: String, value: Value)] {
+        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
+    // MARK: Bytes
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private mutating func writeString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var start = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                start = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                default:
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
