@@ -142,13 +142,10 @@ extension WidgetEngine {
         let record = try store.write { db in
             try store.recordProviderRun(key: key, outcome: outcome, diagnostics: diagnostics, db)
             let served = try store.schedule(configurationKey: key, next, db)
-            if !charged.isEmpty {
-                try store.pruneCharges(before: ranAt.addingTimeInterval(-budget.window), db)
-                if charged.count == served.count, Set(charged) == Set(served) {
-                    try store.chargeAll(configurationKey: key, at: ranAt, db)
-                } else {
-                    for id in charged { try store.charge(instanceID: id, at: ranAt, db) }
-                }
+            if charged.count == served.count, Set(charged) == Set(served) {
+                try store.chargeAll(configurationKey: key, at: ranAt, policy: budget, db)
+            } else {
+                for id in charged { try store.charge(instanceID: id, at: ranAt, policy: budget, db) }
             }
             let record = ReloadRecord(configurationKey: key, reason: reason, ranAt: ranAt,
                                       instanceIDs: served, chargedInstanceIDs: charged,

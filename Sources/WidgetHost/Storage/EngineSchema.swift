@@ -21,8 +21,10 @@ enum EngineSchema {
                     last_failure TEXT)
                 """)
             // Clustered by configuration (WITHOUT ROWID, keyed by configuration then id): a reload touches every
-            // instance of one configuration, and keeping them on neighbouring pages makes that a few page writes
-            // instead of one page per instance.
+            // instance of one configuration (its schedule and its budget ledger), and keeping them on neighbouring
+            // pages makes that a few page writes instead of one page per instance. `charges` is the instance's
+            // budget ledger: a JSON array of the times (seconds since 1970) of its charged reloads still inside the
+            // window, pruned whenever it is charged.
             try db.execute("""
                 CREATE TABLE widget_instances(
                     id TEXT NOT NULL,
@@ -36,6 +38,7 @@ enum EngineSchema {
                     next_reload_at REAL,
                     next_reload_reason TEXT,
                     deferred INTEGER NOT NULL DEFAULT 0,
+                    charges TEXT NOT NULL DEFAULT '[]',
                     PRIMARY KEY (configuration_key, id)) WITHOUT ROWID
                 """)
             try db.execute("CREATE UNIQUE INDEX widget_instances_by_id ON widget_instances(id)")
@@ -44,13 +47,6 @@ enum EngineSchema {
                 WHERE next_reload_at IS NOT NULL
                 """)
             try db.execute("CREATE INDEX widget_instances_by_kind ON widget_instances(kind)")
-            try db.execute("""
-                CREATE TABLE reload_charges(
-                    instance_id TEXT NOT NULL,
-                    charged_at REAL NOT NULL)
-                """)
-            try db.execute("CREATE INDEX reload_charges_by_instance ON reload_charges(instance_id, charged_at)")
-            try db.execute("CREATE INDEX reload_charges_by_time ON reload_charges(charged_at)")
             try db.execute("""
                 CREATE TABLE reload_log(
                     sequence INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -71,13 +71,6 @@ extension EngineStore {
                   .integer(reload?.deferredByBudget == true ? 1 : 0), .text(key)]).compactMap { $0.string("id") }
     }
 
-    /// Charges every instance of a configuration at `time`, in one statement.
-    func chargeAll(configurationKey key: String, at time: Date, _ db: Database) throws {
-        try db.execute("""
-            INSERT INTO reload_charges(instance_id, charged_at)
-            SELECT id, ? FROM widget_instances WHERE configuration_key = ?
-            """, [time.sqlValue, .text(key)])
-    }
 
     /// Makes instances matching `clause` due at `time` for `reason`, unless they are already due by then.
     func scheduleNow(where clause: String, _ arguments: [SQLValue], at time: Date, reason: ReloadReason,
@@ -95,9 +88,8 @@ extension EngineStore {
                  _ db: Database) throws -> [String: BudgetLedger] {
         var charges: [String: [Date]] = [:]
         for row in try db.query("""
-            SELECT c.instance_id, c.charged_at FROM widget_instances i
-            JOIN reload_charges c ON c.instance_id = i.id
-            WHERE i.configuration_key = ? AND c.charged_at > ? AND c.charged_at <= ?
+            SELECT i.id AS instance_id, j.value AS charged_at FROM widget_instances i, json_each(i.charges) j
+            WHERE i.configuration_key = ? AND j.value > ? AND j.value <= ?
             """, [.text(key), now.addingTimeInterval(-policy.window).sqlValue, now.sqlValue]) {
             guard let id = row.string("instance_id"), let date = row.date("charged_at") else { continue }
             charges[id, default: []].append(date)
@@ -112,20 +104,27 @@ extension EngineStore {
     func ledger(instanceID: String, policy: ReloadBudgetPolicy, now: Date, _ db: Database) throws -> BudgetLedger {
         let since = now.addingTimeInterval(-policy.window)
         let charges = try db.query("""
-            SELECT charged_at FROM reload_charges WHERE instance_id = ? AND charged_at > ? AND charged_at <= ?
-            ORDER BY charged_at
+            SELECT j.value AS charged_at FROM widget_instances i, json_each(i.charges) j
+            WHERE i.id = ? AND j.value > ? AND j.value <= ? ORDER BY j.value
             """, [.text(instanceID), since.sqlValue, now.sqlValue]).compactMap { $0.date("charged_at") }
         return BudgetLedger(charges: charges, policy: policy, now: now)
     }
 
-    func charge(instanceID: String, at time: Date, _ db: Database) throws {
-        try db.execute("INSERT INTO reload_charges(instance_id, charged_at) VALUES (?, ?)",
-                       [.text(instanceID), time.sqlValue])
+    /// The ledger with charges older than `windowStart` dropped and `time` appended, as SQL over `charges`.
+    private static let chargedLedgerSQL = """
+        json_insert((SELECT json_group_array(value) FROM json_each(charges) WHERE value > ?), '$[#]', ?)
+        """
+
+    /// Charges one instance's budget at `time`, dropping charges that have left the window.
+    func charge(instanceID: String, at time: Date, policy: ReloadBudgetPolicy, _ db: Database) throws {
+        try db.execute("UPDATE widget_instances SET charges = \(Self.chargedLedgerSQL) WHERE id = ?",
+                       [time.addingTimeInterval(-policy.window).sqlValue, time.sqlValue, .text(instanceID)])
     }
 
-    /// Forgets charges that have left the window: they can never matter again.
-    func pruneCharges(before time: Date, _ db: Database) throws {
-        try db.execute("DELETE FROM reload_charges WHERE charged_at <= ?", [time.sqlValue])
+    /// Charges every instance of a configuration at `time`, in one statement.
+    func chargeAll(configurationKey key: String, at time: Date, policy: ReloadBudgetPolicy, _ db: Database) throws {
+        try db.execute("UPDATE widget_instances SET charges = \(Self.chargedLedgerSQL) WHERE configuration_key = ?",
+                       [time.addingTimeInterval(-policy.window).sqlValue, time.sqlValue, .text(key)])
     }
 
     func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
