@@ -107,6 +107,7 @@ extension IntentRunner {
             throw IntentError.performFailed(intent: name, message: "\(error)")
         }
         let requests = binding.reloadRequests
+        if !request.isDryRun { try await engine.storeRelevanceSignals(binding.relevanceSignals.take()) }
         let planned = try engine.planIntentReloads(tappedInstanceID: request.instanceID, requests: requests)
         let outcome = IntentOutcome(
             intentName: name, parameters: item.bound.parameters, instanceID: request.instanceID,

@@ -10,6 +10,8 @@ import WidgetKit
 /// knows are readable but refuse writes; reload requests are collected and applied after the commit (budgeted).
 final class PerformBinding: WidgetCenterHost {
     private let requests = Mutex<[EngineBinding.ReloadRequest]>([])
+    /// Donations and relevant intents made by the intent, stored by the engine after a successful perform.
+    let relevanceSignals = RelevanceSignals()
     private let ownGroup: String
     private let own: TransactionDefaults
     private let others: [String: OutsideTransactionDefaults]
