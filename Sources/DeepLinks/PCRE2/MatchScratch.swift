@@ -5,14 +5,17 @@ import Glibc
 import Darwin
 #endif
 
-/// The calling thread's PCRE2 match data, reused across matches.
+/// The calling thread's PCRE2 match data and subject buffer, reused across matches.
 ///
 /// PCRE2 match data may be reused with any compiled pattern but must not be shared between
 /// threads, so each thread gets its own, kept in a POSIX thread-specific slot and freed when the
-/// thread exits. It grows when a table needs more capture slots than it has.
+/// thread exits. It grows when a table needs more capture slots than it has. The subject buffer
+/// is where `RouteTable.match` writes a URL's canonical subject; it grows to the longest URL seen
+/// (at most the canonicalizer's URL limit).
 final class MatchScratch {
     private(set) var matchData: OpaquePointer
     private(set) var pairs: Int
+    private var buffer: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 512)
 
     private init(pairs: Int) {
         self.pairs = pairs
@@ -22,7 +25,21 @@ final class MatchScratch {
         self.matchData = data
     }
 
-    deinit { pcre2_match_data_free_8(matchData) }
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        buffer.deallocate()
+    }
+
+    /// The subject buffer, with room for at least `capacity` bytes. Its contents are the caller's
+    /// until the thread's next match.
+    @inline(__always)
+    func subjectBuffer(capacity: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        if buffer.count < capacity {
+            buffer.deallocate()
+            buffer = .allocate(capacity: max(capacity, 2 * buffer.count))
+        }
+        return buffer
+    }
 
     /// The ovector: start/end byte offset pairs, group 0 first.
     var ovector: UnsafeMutablePointer<Int> { pcre2_get_ovector_pointer_8(matchData) }

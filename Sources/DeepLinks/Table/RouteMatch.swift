@@ -1,29 +1,109 @@
 /// The result of routing a URL: which route, what it opens, and the parameters.
+///
+/// A match is cheap to make: it keeps the URL, where the route's groups matched, and where the
+/// query is, and decodes parameters and query items only when they are read. Each read of
+/// `pathParameters`, `parameters` or `parameter(_:)` decodes again; keep the value if you read it often.
 public struct RouteMatch: Sendable, Hashable {
     /// The matched route.
     public let route: Route
-    /// Path parameters (the pattern's named groups that took part in the match), decoded, in
-    /// pattern order.
-    public let pathParameters: [PathParameter]
-    /// The URL in canonical form.
-    public let canonicalURL: CanonicalURL
+    /// The URL as given.
+    let source: String
+    /// Where the subject's parts and the URL's query are.
+    let layout: CanonicalLayout
+    /// The canonicalizer the URL went through, to derive the subject again when it is not verbatim.
+    let canonicalizer: URLCanonicalizer
+    /// Where the route's groups matched in the subject.
+    let captures: CaptureSpans
+
+    init(route: Route, source: String, layout: CanonicalLayout, canonicalizer: URLCanonicalizer, captures: CaptureSpans) {
+        self.route = route
+        self.source = source
+        self.layout = layout
+        self.canonicalizer = canonicalizer
+        self.captures = captures
+    }
 
     /// The matched route's name.
     public var routeName: String { route.name }
     /// What the app opens.
     public var target: String { route.target }
+
+    /// Path parameters (the pattern's named groups that took part in the match), decoded, in
+    /// pattern order.
+    public var pathParameters: [PathParameter] {
+        let names = route.groupNames
+        guard !names.isEmpty else { return [] }
+        return withSubject { subject in
+            var parameters: [PathParameter] = []
+            parameters.reserveCapacity(names.count)
+            for (index, name) in names.enumerated() {
+                guard let name, let span = captures.span(index) else { continue }
+                parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, span)))
+            }
+            return parameters
+        }
+    }
+
     /// Path parameters by name.
     public var parameters: [String: String] {
         Dictionary(pathParameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
+
     /// The value of path parameter `name`, if it took part in the match.
-    public func parameter(_ name: String) -> String? { pathParameters.first { $0.name == name }?.value }
+    public func parameter(_ name: String) -> String? {
+        for (index, groupName) in route.groupNames.enumerated() where groupName == name {
+            guard let span = captures.span(index) else { continue }
+            return withSubject { CanonicalURL.unescapeSubject($0, span) }
+        }
+        return nil
+    }
+
+    /// The URL in canonical form.
+    public var canonicalURL: CanonicalURL {
+        do {
+            return try canonicalizer.canonicalize(source)
+        } catch {
+            preconditionFailure("a routed URL no longer canonicalizes: \(error)")
+        }
+    }
+
     /// All query items of the URL, decoded, in order (also those without a rule).
-    public var queryItems: [QueryItem] { canonicalURL.queryItems }
+    public var queryItems: [QueryItem] {
+        guard let query = layout.queryRange else { return [] }
+        var source = source
+        return source.withUTF8 { QueryParser.parse($0, from: query.lowerBound, to: query.upperBound) }
+    }
+
     /// The values of the query items named `name`, in order.
-    public func queryValues(_ name: String) -> [String] { canonicalURL.queryValues(name) }
+    public func queryValues(_ name: String) -> [String] {
+        guard let query = layout.queryRange else { return [] }
+        var source = source
+        return source.withUTF8 { QueryParser.values(named: name, in: $0, from: query.lowerBound, to: query.upperBound, first: false) }
+    }
+
     /// The first value of the query item `name`, if any.
-    public func queryValue(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
+    public func queryValue(_ name: String) -> String? {
+        guard let query = layout.queryRange else { return nil }
+        var source = source
+        return source.withUTF8 { QueryParser.values(named: name, in: $0, from: query.lowerBound, to: query.upperBound, first: true).first }
+    }
+
+    /// Calls `body` with the canonical subject: the URL's own bytes when canonicalization changed
+    /// none of them, or the subject derived again.
+    private func withSubject<Value>(_ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        var source = source
+        let layout = layout
+        let canonicalizer = canonicalizer
+        return source.withUTF8 { bytes in
+            if layout.isVerbatim { return body(UnsafeBufferPointer(rebasing: bytes[0..<layout.length])) }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
+                guard let again = try? canonicalizer.layout(bytes, into: buffer), again.length == layout.length else {
+                    preconditionFailure("a routed URL no longer canonicalizes to the same subject")
+                }
+                return body(UnsafeBufferPointer(rebasing: buffer[0..<again.length]))
+            }
+        }
+    }
 
     public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
         lhs.route === rhs.route && lhs.pathParameters == rhs.pathParameters && lhs.canonicalURL == rhs.canonicalURL
