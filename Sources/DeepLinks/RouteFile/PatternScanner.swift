@@ -43,6 +43,43 @@ enum PatternScanner {
         return (prefix, true)
     }
 
+    /// `pattern` without its first `byteCount` literal-prefix bytes (and a leading `^`), to match
+    /// from offset `byteCount` of subjects known to start with those bytes; nil when the literal
+    /// prefix is shorter or `byteCount` does not end at one of its characters.
+    static func droppingLiteralPrefix(_ pattern: String, byteCount: Int) -> String? {
+        let bytes = Array(pattern.utf8)
+        if hasTopLevelAlternation(bytes) { return nil }
+        // `\G` asserts the start offset, which moves when the prefix is dropped.
+        var assertsStart = false
+        forEachStructuralByte(bytes) { index, escaped in
+            if escaped, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "G") { assertsStart = true }
+        }
+        if assertsStart { return nil }
+        var consumed = 0
+        var index = bytes.first == UInt8(ascii: "^") ? 1 : 0
+        while consumed < byteCount {
+            guard index < bytes.count else { return nil }
+            let byte = bytes[index]
+            let length: Int
+            let next: Int
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < bytes.count, !isAlphanumeric(bytes[index + 1]), bytes[index + 1] < 0x80 else { return nil }
+                length = 1
+                next = index + 2
+            } else if metacharacters.contains(byte) {
+                return nil
+            } else {
+                next = min(index + utf8Length(byte), bytes.count)
+                length = next - index
+            }
+            if next < bytes.count, quantifiers.contains(bytes[next]) { return nil }
+            consumed += length
+            index = next
+        }
+        guard consumed == byteCount else { return nil }
+        return String(decoding: bytes[index...], as: UTF8.self)
+    }
+
     /// The named groups of `pattern` with the byte offset of each name.
     static func namedGroups(_ pattern: String) -> [(name: String, offset: Int)] {
         let bytes = Array(pattern.utf8)

@@ -8,6 +8,14 @@ enum QueryRuleViolation: Sendable, Hashable {
     case repeated(rule: Int, count: Int)
 }
 
+/// A query rule as matching checks it: the name as UTF-8 and the compiled value pattern.
+struct QueryCheck: Sendable {
+    let name: [UInt8]
+    let isRequired: Bool
+    let isRepeated: Bool
+    let valuePattern: CompiledPattern?
+}
+
 extension Route {
     /// Checks the query rules against the query at `query` of the URL `url` (already validated by
     /// canonicalization), in rule order, without building strings.
@@ -18,15 +26,15 @@ extension Route {
     /// - Returns: the first rule broken, or nil when all hold.
     func queryRuleViolation(_ url: UnsafeBufferPointer<UInt8>, query: Range<Int>?, spare: UnsafeMutablePointer<UInt8>,
                             scratch: MatchScratch, limits: MatchLimits) -> QueryRuleViolation? {
-        for (index, rule) in definition.queryRules.enumerated() {
+        for (index, rule) in queryChecks.enumerated() {
             var count = 0
             var violation: QueryRuleViolation?
             if let query {
-                queryRuleNames[index].withUnsafeBufferPointer { wanted in
+                rule.name.withUnsafeBufferPointer { wanted in
                     QueryParser.forEachItem(url, from: query.lowerBound, to: query.upperBound) { name, value in
                         guard violation == nil, QueryParser.nameEquals(url, name, wanted) else { return }
                         count += 1
-                        guard let valuePattern = queryValuePatterns[index] else { return }
+                        guard let valuePattern = rule.valuePattern else { return }
                         let decoded = Self.decodeValue(url, value, into: spare)
                         if valuePattern.match(decoded, scratch: scratch, context: limits) <= 0 {
                             violation = .valueMismatch(rule: index, value: value)

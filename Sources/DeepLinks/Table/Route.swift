@@ -14,8 +14,8 @@ public final class Route: Sendable {
     let template: [PatternScanner.TemplatePiece]?
     /// The subject prefix this route is dispatched on.
     let dispatchKey: DispatchKey
-    /// Each query rule's name as UTF-8, parallel to `definition.queryRules`.
-    let queryRuleNames: [[UInt8]]
+    /// What checking each query rule needs, parallel to `definition.queryRules`.
+    let queryChecks: [QueryCheck]
 
     init(definition: RouteDefinition, order: Int, pattern: CompiledPattern, queryValuePatterns: [CompiledPattern?]) {
         self.definition = definition
@@ -28,7 +28,9 @@ public final class Route: Sendable {
         self.template = PatternScanner.template(definition.pattern)
         let (prefix, isWhole) = PatternScanner.literalPrefix(definition.pattern)
         self.dispatchKey = DispatchKey(literalPrefix: prefix, isWholePattern: isWhole)
-        self.queryRuleNames = definition.queryRules.map { Array($0.name.utf8) }
+        self.queryChecks = zip(definition.queryRules, queryValuePatterns).map { rule, valuePattern in
+            QueryCheck(name: Array(rule.name.utf8), isRequired: rule.isRequired, isRepeated: rule.isRepeated, valuePattern: valuePattern)
+        }
     }
 
     /// The route's name.

@@ -1,3 +1,5 @@
+import CPCRE2
+
 /// The result of routing a URL: which route, what it opens, and the parameters.
 ///
 /// A match is cheap to make: it keeps the URL, where the route's groups matched, and where the
@@ -37,7 +39,7 @@ public struct RouteMatch: Sendable, Hashable {
             var parameters: [PathParameter] = []
             parameters.reserveCapacity(names.count)
             for (index, name) in names.enumerated() {
-                guard let name, let span = captures.span(index) else { continue }
+                guard let name, let span = span(index, in: subject) else { continue }
                 parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, span)))
             }
             return parameters
@@ -52,8 +54,9 @@ public struct RouteMatch: Sendable, Hashable {
     /// The value of path parameter `name`, if it took part in the match.
     public func parameter(_ name: String) -> String? {
         for (index, groupName) in route.groupNames.enumerated() where groupName == name {
-            guard let span = captures.span(index) else { continue }
-            return withSubject { CanonicalURL.unescapeSubject($0, span) }
+            if let value = withSubject({ subject in span(index, in: subject).map { CanonicalURL.unescapeSubject(subject, $0) } }) {
+                return value
+            }
         }
         return nil
     }
@@ -86,6 +89,18 @@ public struct RouteMatch: Sendable, Hashable {
         guard let query = layout.queryRange else { return nil }
         var source = source
         return source.withUTF8 { QueryParser.values(named: name, in: $0, from: query.lowerBound, to: query.upperBound, first: true).first }
+    }
+
+    /// Where group `index + 1` of the route matched in `subject`, or nil if it did not take part.
+    private func span(_ index: Int, in subject: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        if captures.isComplete { return captures.span(index) }
+        // Too many groups to keep: the route's own pattern finds the same ones again (it is the
+        // alternative that won, anchored at both ends, so it backtracks the same way).
+        let scratch = MatchScratch.current(minimumPairs: route.pattern.captureCount + 1)
+        let rc = route.pattern.match(subject, scratch: scratch, context: nil)
+        precondition(rc > 0, "a matched route's pattern no longer matches its subject: \(rc)")
+        let start = scratch.ovector[2 * (index + 1)], end = scratch.ovector[2 * (index + 1) + 1]
+        return start == cpcre2_unset() || end < start ? nil : start..<end
     }
 
     /// Calls `body` with the canonical subject: the URL's own bytes when canonicalization changed
@@ -127,14 +142,14 @@ public struct PathParameter: Sendable, Hashable {
 /// Why a URL matched no route.
 public enum RoutingFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL has no canonical form.
-    case invalidURL(CanonicalizationFailure)
+    indirect case invalidURL(CanonicalizationFailure)
     /// No candidate route matched; `candidates` routes were tried after dispatch.
     case noRoute(candidates: Int)
     /// A pattern exceeded the match limit, so matching stopped; `route` is the route whose pattern
     /// (or whose chunk starting with it) was running.
     case matchLimitExceeded(route: String)
     /// PCRE2 failed in some other way while matching.
-    case matchError(PCRE2Error)
+    indirect case matchError(PCRE2Error)
 
     public var description: String {
         switch self {

@@ -18,6 +18,8 @@ public final class RouteTable: Sendable {
     let limits: MatchLimits
     let candidateSets: [CandidateSet]
     let dispatch: DispatchIndex
+    /// What every match reads, without references.
+    let plan: MatchPlan
     /// The ovector pairs any match of this table needs (chunks, route patterns, value patterns).
     let ovectorPairs: Int
     private let routesByName: [String: Int]
@@ -34,6 +36,7 @@ public final class RouteTable: Sendable {
         let valueGroups = routes.flatMap { $0.queryValuePatterns.compactMap { $0?.captureCount } }.max() ?? 0
         self.ovectorPairs = max(candidateSets.map(\.ovectorPairs).max() ?? 1, (routes.map(\.pattern.captureCount).max() ?? 0) + 1,
                                 valueGroups + 1)
+        self.plan = MatchPlan(candidateSets: candidateSets, routes: routes)
         self.routesByName = Dictionary(uniqueKeysWithValues: routes.map { ($0.name, $0.order) })
     }
 
@@ -90,7 +93,7 @@ public final class RouteTable: Sendable {
                        sourceBytes: UnsafeBufferPointer<UInt8>, canonicalizer: URLCanonicalizer,
                        spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
                        context: TapContext) -> Result<RouteMatch, RoutingFailure> {
-        let set = candidateSets[candidateSetIndex(layout, subject)]
+        let setIndex = candidateSetIndex(layout, subject)
         @inline(__always)
         func accepts(_ route: Route) -> Bool {
             guard route.accepts(context) else { return false }
@@ -102,18 +105,31 @@ public final class RouteTable: Sendable {
             .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer, captures: captures))
         }
 
-        for chunk in set.chunks {
-            let rc = chunk.pattern.match(subject, scratch: scratch, context: limits)
+        let plan = plan
+        let matchData = scratch.matchData
+        for chunkIndex in Int(plan.setStarts[setIndex])..<Int(plan.setStarts[setIndex + 1]) {
+            let chunk = plan.chunks[chunkIndex]
+            let rc = chunk.isJITCompiled
+                ? pcre2_jit_match_8(chunk.code, subject.baseAddress, subject.count, chunk.start, 0, matchData, limits.context)
+                : pcre2_match_8(chunk.code, subject.baseAddress, subject.count, chunk.start, 0, matchData, limits.context)
             if rc == PCRE2_ERROR_NOMATCH { continue }
-            guard rc > 0 else { return .failure(failure(rc, near: chunk.routes[0], pattern: chunk.pattern)) }
+            guard rc > 0 else {
+                let first = Int(plan.alternatives[Int(chunk.firstAlternative)].route)
+                let pattern = candidateSets[setIndex].chunks[chunkIndex - Int(plan.setStarts[setIndex])].pattern
+                return .failure(failure(rc, near: first, pattern: pattern))
+            }
             guard let alternative = markValue(scratch) else {
                 preconditionFailure("a route chunk matched without passing a (*MARK)")
             }
-            let route = routes[chunk.routes[alternative]]
+            let winner = plan.alternatives[Int(chunk.firstAlternative) + alternative]
+            let info = plan.routes[Int(winner.route)]
             // Copied out first: query rules reuse the match data.
-            let captures = CaptureSpans(ovector: scratch.ovector, groupBase: chunk.groupBases[alternative], count: route.groupNames.count)
-            if accepts(route) { return success(route, captures) }
+            let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: Int(winner.groupBase),
+                                        count: Int(info.groupCount))
+            let route = routes[Int(winner.route)]
+            if !info.checksAfterPattern || accepts(route) { return success(route, captures) }
             // Query rules or constraints refused the pattern's winner: go on, one route at a time.
+            let set = candidateSets[setIndex]
             guard let position = set.routes.firstIndex(of: route.order) else { break }
             for order in set.routes[(position + 1)...] {
                 let candidate = routes[order]
@@ -125,7 +141,7 @@ public final class RouteTable: Sendable {
             }
             break
         }
-        return .failure(.noRoute(candidates: set.routes.count))
+        return .failure(.noRoute(candidates: Int(plan.setSizes[setIndex])))
     }
 
     func candidateSetIndex(_ layout: CanonicalLayout, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -25,17 +25,16 @@ extension URLCanonicalizer {
               let input = bytes.baseAddress, let out = output.baseAddress else { return nil }
         let limit = maxParameterLength
 
+        let classes = ByteClasses.shared
+
         // Scheme, lower-cased.
         guard URLBytes.isAlpha(input[0]) else { return nil }
         var index = 0
-        while index < count {
-            let byte = input[index]
-            if byte == UInt8(ascii: ":") { break }
-            guard URLBytes.isSchemeCharacter(byte) else { return nil }
-            out[index] = URLBytes.lowercased(byte)
+        while index < count, classes.flags(input[index]) & ByteClasses.scheme != 0 {
+            out[index] = classes.lowercased(input[index])
             index += 1
         }
-        guard index < count else { return nil }
+        guard index < count, input[index] == UInt8(ascii: ":") else { return nil }
         let schemeEnd = index
         out[index] = UInt8(ascii: ":")
         index += 1
@@ -49,16 +48,14 @@ extension URLCanonicalizer {
             written += 2
             index += 2
             let hostStart = written
-            while index < count {
-                let byte = input[index]
-                if byte == slash || byte == question || byte == numberSign { break }
-                if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "@") || byte == percent || byte == UInt8(ascii: " ") {
-                    return nil
-                }
-                out[written] = URLBytes.lowercased(byte)
-                written += 1
+            // `out` and `input` advance together here: `shifted[index]` is `out[written]`.
+            let shifted = out + (written - index)
+            while index < count, classes.flags(input[index]) & ByteClasses.hostStop == 0 {
+                shifted[index] = classes.lowercased(input[index])
                 index += 1
             }
+            written = shifted + index - out
+            if index < count, input[index] != slash, input[index] != question, input[index] != numberSign { return nil }
             written -= Self.defaultPortLength(out, schemeLength: schemeEnd, host: hostStart..<written)
         }
 
@@ -71,6 +68,16 @@ extension URLCanonicalizer {
         var slashes = 0
         var firstSegmentEnd = -1
         while index < count {
+            // A run of plain ASCII bytes, copied as they are.
+            let shifted = out + (written - index)
+            let runStart = index
+            while index < count, classes.flags(input[index]) & ByteClasses.pathStop == 0 {
+                shifted[index] = input[index]
+                index += 1
+            }
+            written += index - runStart
+            decodedLength += index - runStart
+            guard index < count else { break }
             let byte = input[index]
             if byte == slash {
                 guard decodedLength <= limit,
@@ -146,7 +153,11 @@ extension URLCanonicalizer {
         var hasEscape = false
         var decodedBits: UInt8 = 0  // OR of all bytes
         var inValue = false
+        let classes = ByteClasses.shared
         while true {
+            let runStart = index
+            while index < count, classes.flags(input[index]) & ByteClasses.queryStop == 0 { index += 1 }
+            decodedLength += index - runStart
             let byte: UInt8 = index < count ? input[index] : numberSign
             if byte == ampersand || byte == numberSign || (byte == equals && !inValue) {
                 guard decodedLength <= limit else { return nil }
