@@ -7,19 +7,23 @@ import Darwin
 /// Finds the candidate set for a subject from its scheme, host and first segment, without
 /// running any pattern: an open-addressing hash table over byte-string keys, probed with a hash
 /// that reads eight bytes at a time.
-struct DispatchIndex: Sendable {
-    private struct Entry: Sendable {
+///
+/// The tables live in buffers written once in `init`, so a lookup follows and counts no references.
+final class DispatchIndex: @unchecked Sendable {
+    // @unchecked Sendable: the buffers are written only in init and freed in deinit.
+
+    private struct Entry {
         let hash: UInt64
         let keyStart: Int32
         let keyLength: Int32
         let candidateSet: Int32
     }
 
-    private let entries: [Entry]
+    private let entries: UnsafeMutableBufferPointer<Entry>
     /// All keys, back to back.
-    private let keyBytes: [UInt8]
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
     /// Entry index + 1 per slot; 0 is empty. The count is a power of two.
-    private let slots: [Int32]
+    private let slots: UnsafeMutableBufferPointer<Int32>
     /// The candidate set for subjects no key covers (routes with no literal scheme).
     let fallback: Int32
 
@@ -32,7 +36,6 @@ struct DispatchIndex: Sendable {
             return Entry(hash: DispatchIndex.hash(key.key), keyStart: Int32(keyBytes.count), keyLength: Int32(key.key.count),
                          candidateSet: Int32(key.candidateSet))
         }
-        self.keyBytes = keyBytes
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: 0, count: capacity)
@@ -41,8 +44,21 @@ struct DispatchIndex: Sendable {
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(index + 1)
         }
-        self.entries = entries
-        self.slots = slots
+        self.entries = Self.copy(entries)
+        self.keyBytes = Self.copy(keyBytes)
+        self.slots = Self.copy(slots)
+    }
+
+    deinit {
+        entries.deallocate()
+        keyBytes.deallocate()
+        slots.deallocate()
+    }
+
+    private static func copy<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = buffer.initialize(from: elements)
+        return buffer
     }
 
     /// The candidate set for a canonical subject: the most specific of its first segment, host and
@@ -63,21 +79,15 @@ struct DispatchIndex: Sendable {
         let hash = DispatchIndex.hash(key, count: count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        return slots.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
-                keyBytes.withUnsafeBufferPointer { keyBytes in
-                    while true {
-                        let entryIndex = Int(slots[slot])
-                        if entryIndex == 0 { return nil }
-                        let entry = entries[entryIndex - 1]
-                        if entry.hash == hash, Int(entry.keyLength) == count,
-                           memcmp(keyBytes.baseAddress! + Int(entry.keyStart), key, count) == 0 {
-                            return Int(entry.candidateSet)
-                        }
-                        slot = (slot + 1) & mask
-                    }
-                }
+        while true {
+            let entryIndex = Int(slots[slot])
+            if entryIndex == 0 { return nil }
+            let entry = entries[entryIndex - 1]
+            if entry.hash == hash, Int(entry.keyLength) == count,
+               memcmp(keyBytes.baseAddress! + Int(entry.keyStart), key, count) == 0 {
+                return Int(entry.candidateSet)
             }
+            slot = (slot + 1) & mask
         }
     }
 

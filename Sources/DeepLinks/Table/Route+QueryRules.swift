@@ -26,25 +26,37 @@ extension Route {
     /// - Returns: the first rule broken, or nil when all hold.
     func queryRuleViolation(_ url: UnsafeBufferPointer<UInt8>, query: Range<Int>?, spare: UnsafeMutablePointer<UInt8>,
                             scratch: MatchScratch, limits: MatchLimits) -> QueryRuleViolation? {
-        for (index, rule) in queryChecks.enumerated() {
+        for index in queryChecks.indices {
             var count = 0
-            var violation: QueryRuleViolation?
             if let query {
-                rule.name.withUnsafeBufferPointer { wanted in
-                    QueryParser.forEachItem(url, from: query.lowerBound, to: query.upperBound) { name, value in
-                        guard violation == nil, QueryParser.nameEquals(url, name, wanted) else { return }
+                let wanted = queryChecks[index].name
+                let valuePattern = queryChecks[index].valuePattern
+                var itemStart = query.lowerBound
+                while itemStart < query.upperBound {
+                    // One item: up to the next `&`; its name ends at the first `=`.
+                    var itemEnd = itemStart
+                    var equals = -1
+                    while itemEnd < query.upperBound, url[itemEnd] != UInt8(ascii: "&") {
+                        if equals < 0, url[itemEnd] == UInt8(ascii: "=") { equals = itemEnd }
+                        itemEnd += 1
+                    }
+                    let nameEnd = equals < 0 ? itemEnd : equals
+                    if itemEnd > itemStart,
+                       wanted.withUnsafeBufferPointer({ QueryParser.nameEquals(url, itemStart..<nameEnd, $0) }) {
                         count += 1
-                        guard let valuePattern = rule.valuePattern else { return }
-                        let decoded = Self.decodeValue(url, value, into: spare)
-                        if valuePattern.match(decoded, scratch: scratch, context: limits) <= 0 {
-                            violation = .valueMismatch(rule: index, value: value)
+                        if let valuePattern {
+                            let value = min(nameEnd + 1, itemEnd)..<itemEnd
+                            let decoded = Self.decodeValue(url, value, into: spare)
+                            if valuePattern.match(decoded, scratch: scratch, context: limits) <= 0 {
+                                return .valueMismatch(rule: index, value: value)
+                            }
                         }
                     }
+                    itemStart = itemEnd + 1
                 }
             }
-            if let violation { return violation }
-            if rule.isRequired, count == 0 { return .missing(rule: index) }
-            if !rule.isRepeated, count > 1 { return .repeated(rule: index, count: count) }
+            if queryChecks[index].isRequired, count == 0 { return .missing(rule: index) }
+            if !queryChecks[index].isRepeated, count > 1 { return .repeated(rule: index, count: count) }
         }
         return nil
     }

@@ -33,13 +33,13 @@ public struct RouteMatch: Sendable, Hashable {
     /// Path parameters (the pattern's named groups that took part in the match), decoded, in
     /// pattern order.
     public var pathParameters: [PathParameter] {
-        let names = route.groupNames
-        guard !names.isEmpty else { return [] }
-        return withSubject { subject in
+        let route = route, captures = captures
+        guard !route.groupNames.isEmpty else { return [] }
+        return Self.withSubject(source, layout, canonicalizer) { subject in
             var parameters: [PathParameter] = []
-            parameters.reserveCapacity(names.count)
-            for (index, name) in names.enumerated() {
-                guard let name, let span = span(index, in: subject) else { continue }
+            parameters.reserveCapacity(route.groupNames.count)
+            for (index, name) in route.groupNames.enumerated() {
+                guard let name, let span = Self.span(index, captures, route, in: subject) else { continue }
                 parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, span)))
             }
             return parameters
@@ -53,10 +53,13 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// The value of path parameter `name`, if it took part in the match.
     public func parameter(_ name: String) -> String? {
-        for (index, groupName) in route.groupNames.enumerated() where groupName == name {
-            if let value = withSubject({ subject in span(index, in: subject).map { CanonicalURL.unescapeSubject(subject, $0) } }) {
-                return value
+        let route = route, captures = captures
+        let names = route.groupNames
+        for index in names.indices where names[index] == name {
+            let value = Self.withSubject(source, layout, canonicalizer) { subject in
+                Self.span(index, captures, route, in: subject).map { CanonicalURL.unescapeSubject(subject, $0) }
             }
+            if let value { return value }
         }
         return nil
     }
@@ -92,7 +95,7 @@ public struct RouteMatch: Sendable, Hashable {
     }
 
     /// Where group `index + 1` of the route matched in `subject`, or nil if it did not take part.
-    private func span(_ index: Int, in subject: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    private static func span(_ index: Int, _ captures: CaptureSpans, _ route: Route, in subject: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         if captures.isComplete { return captures.span(index) }
         // Too many groups to keep: the route's own pattern finds the same ones again (it is the
         // alternative that won, anchored at both ends, so it backtracks the same way).
@@ -103,12 +106,16 @@ public struct RouteMatch: Sendable, Hashable {
         return start == cpcre2_unset() || end < start ? nil : start..<end
     }
 
-    /// Calls `body` with the canonical subject: the URL's own bytes when canonicalization changed
-    /// none of them, or the subject derived again.
-    private func withSubject<Value>(_ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+    /// Calls `body` with the canonical subject of `source`: the URL's own bytes when
+    /// canonicalization changed none of them, or the subject derived again.
+    @inline(__always)
+    private static func withSubject<Value>(_ source: String, _ layout: CanonicalLayout, _ canonicalizer: URLCanonicalizer,
+                                           _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        if layout.isVerbatim,
+           let value = source.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[0..<layout.length])) }) {
+            return value
+        }
         var source = source
-        let layout = layout
-        let canonicalizer = canonicalizer
         return source.withUTF8 { bytes in
             if layout.isVerbatim { return body(UnsafeBufferPointer(rebasing: bytes[0..<layout.length])) }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in

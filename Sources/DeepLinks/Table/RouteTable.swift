@@ -36,7 +36,7 @@ public final class RouteTable: Sendable {
         let valueGroups = routes.flatMap { $0.queryValuePatterns.compactMap { $0?.captureCount } }.max() ?? 0
         self.ovectorPairs = max(candidateSets.map(\.ovectorPairs).max() ?? 1, (routes.map(\.pattern.captureCount).max() ?? 0) + 1,
                                 valueGroups + 1)
-        self.plan = MatchPlan(candidateSets: candidateSets, routes: routes)
+        self.plan = MatchPlan(candidateSets: candidateSets, routes: routes, dispatch: dispatch, limits: limits)
         self.routesByName = Dictionary(uniqueKeysWithValues: routes.map { ($0.name, $0.order) })
     }
 
@@ -49,23 +49,28 @@ public final class RouteTable: Sendable {
     /// Routes `url`: the first route in table order whose pattern, query rules and (when `context`
     /// says something) source and family constraints accept it.
     public func match(_ url: String, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
+        if let result = url.utf8.withContiguousStorageIfAvailable({ match(url, bytes: $0, context: context) }) { return result }
         var source = url
-        return source.withUTF8 { sourceBytes in
-            if sourceBytes.count > canonicalizer.maxURLLength {
-                return .failure(.invalidURL(.urlTooLong(length: sourceBytes.count, limit: canonicalizer.maxURLLength)))
-            }
-            // The canonical subject goes into the thread's buffer: nothing is allocated unless the URL fails.
-            let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
-            let buffer = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
-            let layout: CanonicalLayout
-            do throws(CanonicalizationFailure) { layout = try canonicalizer.layout(sourceBytes, into: buffer) } catch {
-                return .failure(.invalidURL(error))
-            }
-            // Query values are decoded after the subject, where there is room for the whole query.
-            return match(subject: UnsafeBufferPointer(rebasing: buffer[0..<layout.length]), layout: layout,
-                         source: url, sourceBytes: sourceBytes, canonicalizer: canonicalizer,
-                         spare: buffer.baseAddress! + layout.length, scratch: scratch, context: context)
+        return source.withUTF8 { match(url, bytes: $0, context: context) }
+    }
+
+    /// Routes `url`, whose UTF-8 is `sourceBytes`.
+    @inline(__always)
+    private func match(_ url: String, bytes sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
+        if sourceBytes.count > canonicalizer.maxURLLength {
+            return .failure(.invalidURL(.urlTooLong(length: sourceBytes.count, limit: canonicalizer.maxURLLength)))
         }
+        // The canonical subject goes into the thread's buffer: nothing is allocated unless the URL fails.
+        let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
+        let buffer = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
+        let layout: CanonicalLayout
+        do throws(CanonicalizationFailure) { layout = try canonicalizer.layout(sourceBytes, into: buffer) } catch {
+            return .failure(.invalidURL(error))
+        }
+        // Query values are decoded after the subject, where there is room for the whole query.
+        return match(subject: UnsafeBufferPointer(rebasing: buffer[0..<layout.length]), layout: layout,
+                     source: url, sourceBytes: sourceBytes, canonicalizer: canonicalizer,
+                     spare: buffer.baseAddress! + layout.length, scratch: scratch, context: context)
     }
 
     /// The matched route for `url`, or nil.
@@ -93,7 +98,6 @@ public final class RouteTable: Sendable {
                        sourceBytes: UnsafeBufferPointer<UInt8>, canonicalizer: URLCanonicalizer,
                        spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
                        context: TapContext) -> Result<RouteMatch, RoutingFailure> {
-        let setIndex = candidateSetIndex(layout, subject)
         @inline(__always)
         func accepts(_ route: Route) -> Bool {
             guard route.accepts(context) else { return false }
@@ -105,32 +109,19 @@ public final class RouteTable: Sendable {
             .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer, captures: captures))
         }
 
-        let plan = plan
-        let matchData = scratch.matchData
-        for chunkIndex in Int(plan.setStarts[setIndex])..<Int(plan.setStarts[setIndex + 1]) {
-            let chunk = plan.chunks[chunkIndex]
-            let rc = chunk.isJITCompiled
-                ? pcre2_jit_match_8(chunk.code, subject.baseAddress, subject.count, chunk.start, 0, matchData, limits.context)
-                : pcre2_match_8(chunk.code, subject.baseAddress, subject.count, chunk.start, 0, matchData, limits.context)
-            if rc == PCRE2_ERROR_NOMATCH { continue }
-            guard rc > 0 else {
-                let first = Int(plan.alternatives[Int(chunk.firstAlternative)].route)
-                let pattern = candidateSets[setIndex].chunks[chunkIndex - Int(plan.setStarts[setIndex])].pattern
-                return .failure(failure(rc, near: first, pattern: pattern))
-            }
-            guard let alternative = markValue(scratch) else {
-                preconditionFailure("a route chunk matched without passing a (*MARK)")
-            }
-            let winner = plan.alternatives[Int(chunk.firstAlternative) + alternative]
-            let info = plan.routes[Int(winner.route)]
-            // Copied out first: query rules reuse the match data.
-            let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: Int(winner.groupBase),
-                                        count: Int(info.groupCount))
-            let route = routes[Int(winner.route)]
-            if !info.checksAfterPattern || accepts(route) { return success(route, captures) }
+        let (setIndex, outcome) = plan.run(subject, layout: layout, matchData: scratch.matchData)
+        switch outcome {
+        case let .noMatch(candidates):
+            return .failure(.noRoute(candidates: candidates))
+        case let .failed(rc, chunk):
+            let set = candidateSets[setIndex]
+            return .failure(failure(rc, near: set.chunks[chunk].routes[0], pattern: set.chunks[chunk].pattern))
+        case let .matched(order, captures, checksAfterPattern):
+            let route = routes[order]
+            if !checksAfterPattern || accepts(route) { return success(route, captures) }
             // Query rules or constraints refused the pattern's winner: go on, one route at a time.
             let set = candidateSets[setIndex]
-            guard let position = set.routes.firstIndex(of: route.order) else { break }
+            guard let position = set.routes.firstIndex(of: order) else { break }
             for order in set.routes[(position + 1)...] {
                 let candidate = routes[order]
                 let rc = candidate.pattern.match(subject, scratch: scratch, context: limits)
@@ -139,9 +130,8 @@ public final class RouteTable: Sendable {
                 let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: candidate.groupNames.count)
                 if accepts(candidate) { return success(candidate, captures) }
             }
-            break
         }
-        return .failure(.noRoute(candidates: Int(plan.setSizes[setIndex])))
+        return .failure(.noRoute(candidates: candidateSets[setIndex].routes.count))
     }
 
     func candidateSetIndex(_ layout: CanonicalLayout, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
@@ -152,13 +142,6 @@ public final class RouteTable: Sendable {
     private func failure(_ rc: Int32, near order: Int, pattern: CompiledPattern) -> RoutingFailure {
         if rc == PCRE2_ERROR_MATCHLIMIT { return .matchLimitExceeded(route: routes[order].name) }
         return .matchError(PCRE2Error(code: rc, pattern: pattern.source, function: "pcre2_jit_match"))
-    }
-
-    private func markValue(_ scratch: MatchScratch) -> Int? {
-        guard let mark = scratch.mark, !mark.isEmpty else { return nil }
-        var value = 0
-        for byte in mark { value = value * 10 + Int(byte &- UInt8(ascii: "0")) }
-        return value
     }
 
     /// Reads the route's groups from the ovector; groups that did not take part are left out.
