@@ -1,6 +1,7 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
-// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, all (the default).
+// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, all (the default);
+// routes-profile SIZE ROUNDS MODE is a fixed workload for callgrind (see RouteProfile.swift).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -13,6 +14,8 @@ do {
         try StoreBenchmark.run(arguments: options)
     case "routes":
         RouteBenchmark.run(options)
+    case "routes-profile":
+        RouteProfile.run(options)
     case "timelines":
         try await TimelineBenchmark.run(arguments: options)
     case "intents":

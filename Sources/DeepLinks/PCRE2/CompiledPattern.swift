@@ -54,12 +54,13 @@ final class CompiledPattern: @unchecked Sendable {
     ///
     /// - Returns: PCRE2's result: > 0 on a match (the ovector is in `scratch`), `PCRE2_ERROR_NOMATCH`,
     ///   or another negative error code (e.g. `PCRE2_ERROR_MATCHLIMIT`).
+    /// - Parameter context: the match limit; nil for PCRE2's default.
     @inline(__always)
-    func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, context: MatchLimits) -> Int32 {
+    func match(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, context: MatchLimits?) -> Int32 {
         if isJITCompiled {
-            return pcre2_jit_match_8(code, subject.baseAddress, subject.count, 0, 0, scratch.matchData, context.context)
+            return pcre2_jit_match_8(code, subject.baseAddress, subject.count, 0, 0, scratch.matchData, context?.context)
         }
-        return pcre2_match_8(code, subject.baseAddress, subject.count, 0, 0, scratch.matchData, context.context)
+        return pcre2_match_8(code, subject.baseAddress, subject.count, 0, 0, scratch.matchData, context?.context)
     }
 
     /// Convenience for tests and slow paths: does the whole of `subject` match?

@@ -5,24 +5,40 @@ import Glibc
 import Darwin
 #endif
 
-/// The calling thread's PCRE2 match data, reused across matches.
+/// The calling thread's PCRE2 match data and subject buffer, reused across matches.
 ///
 /// PCRE2 match data may be reused with any compiled pattern but must not be shared between
-/// threads, so each thread gets its own, kept in a POSIX thread-specific slot and freed when the
-/// thread exits. It grows when a table needs more capture slots than it has.
-final class MatchScratch {
-    private(set) var matchData: OpaquePointer
-    private(set) var pairs: Int
-
-    private init(pairs: Int) {
-        self.pairs = pairs
-        guard let data = pcre2_match_data_create_8(UInt32(pairs), nil) else {
-            preconditionFailure("pcre2_match_data_create: out of memory")
-        }
-        self.matchData = data
+/// threads, so each thread gets its own, kept in a POSIX thread-specific slot and freed by the
+/// slot's destructor when the thread exits. It grows when a table needs more capture slots than it
+/// has. The subject buffer is where `RouteTable.match` writes a URL's canonical subject; it grows
+/// to the longest URL seen (at most the canonicalizer's URL limit).
+///
+/// A `MatchScratch` is a plain handle to that thread-owned storage (no reference counting on the
+/// hot path); it is valid on its thread only, until the thread exits.
+struct MatchScratch {
+    /// What the thread-specific slot points to.
+    private struct Storage {
+        var matchData: OpaquePointer
+        var pairs: Int
+        var buffer: UnsafeMutableBufferPointer<UInt8>
     }
 
-    deinit { pcre2_match_data_free_8(matchData) }
+    private let storage: UnsafeMutablePointer<Storage>
+
+    /// The thread's match data.
+    var matchData: OpaquePointer { storage.pointee.matchData }
+
+    /// The subject buffer, with room for at least `capacity` bytes. Its contents are the caller's
+    /// until the thread's next match.
+    @inline(__always)
+    func subjectBuffer(capacity: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        if storage.pointee.buffer.count < capacity {
+            let grown = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(capacity, 2 * storage.pointee.buffer.count))
+            storage.pointee.buffer.deallocate()
+            storage.pointee.buffer = grown
+        }
+        return storage.pointee.buffer
+    }
 
     /// The ovector: start/end byte offset pairs, group 0 first.
     var ovector: UnsafeMutablePointer<Int> { pcre2_get_ovector_pointer_8(matchData) }
@@ -38,23 +54,38 @@ final class MatchScratch {
     @inline(__always)
     static func current(minimumPairs: Int) -> MatchScratch {
         if let raw = pthread_getspecific(scratchKey) {
-            let scratch = Unmanaged<MatchScratch>.fromOpaque(raw).takeUnretainedValue()
-            if scratch.pairs >= minimumPairs { return scratch }
-            scratch.grow(to: minimumPairs)
+            let scratch = MatchScratch(storage: raw.assumingMemoryBound(to: Storage.self))
+            if scratch.storage.pointee.pairs < minimumPairs { scratch.grow(to: minimumPairs) }
             return scratch
         }
-        let scratch = MatchScratch(pairs: max(minimumPairs, 16))
-        pthread_setspecific(scratchKey, Unmanaged.passRetained(scratch).toOpaque())
-        return scratch
+        let pairs = max(minimumPairs, 1)
+        let storage = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
+        storage.initialize(to: Storage(matchData: createMatchData(pairs: pairs), pairs: pairs, buffer: .allocate(capacity: 512)))
+        let rc = pthread_setspecific(scratchKey, storage)
+        precondition(rc == 0, "pthread_setspecific failed: \(rc)")
+        return MatchScratch(storage: storage)
     }
 
     private func grow(to minimumPairs: Int) {
-        pcre2_match_data_free_8(matchData)
-        pairs = max(minimumPairs, pairs * 2)
+        pcre2_match_data_free_8(storage.pointee.matchData)
+        storage.pointee.pairs = max(minimumPairs, storage.pointee.pairs * 2)
+        storage.pointee.matchData = Self.createMatchData(pairs: storage.pointee.pairs)
+    }
+
+    private static func createMatchData(pairs: Int) -> OpaquePointer {
         guard let data = pcre2_match_data_create_8(UInt32(pairs), nil) else {
             preconditionFailure("pcre2_match_data_create: out of memory")
         }
-        matchData = data
+        return data
+    }
+
+    /// Frees a thread's storage when the thread exits.
+    fileprivate static func free(_ raw: UnsafeMutableRawPointer) {
+        let storage = raw.assumingMemoryBound(to: Storage.self)
+        pcre2_match_data_free_8(storage.pointee.matchData)
+        storage.pointee.buffer.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 }
 
@@ -62,12 +93,12 @@ final class MatchScratch {
 @available(*, unavailable)
 extension MatchScratch: Sendable {}
 
-/// The thread-specific slot holding each thread's `MatchScratch`; its destructor releases it.
+/// The thread-specific slot holding each thread's scratch storage; its destructor frees it.
 private let scratchKey: pthread_key_t = {
     var key = pthread_key_t()
     let rc = pthread_key_create(&key) { raw in
         guard let raw else { return }
-        Unmanaged<MatchScratch>.fromOpaque(raw).release()
+        MatchScratch.free(raw)
     }
     precondition(rc == 0, "pthread_key_create failed: \(rc)")
     return key

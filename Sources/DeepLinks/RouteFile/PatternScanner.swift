@@ -12,37 +12,6 @@ enum PatternScanner {
         case parameter(String)
     }
 
-    /// The bytes every subject matching `pattern` starts with, and whether that is the whole pattern.
-    static func literalPrefix(_ pattern: String) -> (prefix: [UInt8], isWholePattern: Bool) {
-        let bytes = Array(pattern.utf8)
-        if hasTopLevelAlternation(bytes) { return ([], false) }
-        var prefix: [UInt8] = []
-        var index = 0
-        if bytes.first == UInt8(ascii: "^") { index = 1 }
-        while index < bytes.count {
-            let byte = bytes[index]
-            var literal: [UInt8]
-            var next: Int
-            if byte == UInt8(ascii: "\\") {
-                guard index + 1 < bytes.count, !isAlphanumeric(bytes[index + 1]), bytes[index + 1] < 0x80 else {
-                    return (prefix, false)
-                }
-                literal = [bytes[index + 1]]
-                next = index + 2
-            } else if metacharacters.contains(byte) {
-                let isFinalDollar = byte == UInt8(ascii: "$") && index == bytes.count - 1
-                return (prefix, isFinalDollar)
-            } else {
-                next = index + utf8Length(byte)
-                literal = Array(bytes[index..<min(next, bytes.count)])
-            }
-            if next < bytes.count, quantifiers.contains(bytes[next]) { return (prefix, false) }
-            prefix += literal
-            index = next
-        }
-        return (prefix, true)
-    }
-
     /// The named groups of `pattern` with the byte offset of each name.
     static func namedGroups(_ pattern: String) -> [(name: String, offset: Int)] {
         let bytes = Array(pattern.utf8)
@@ -148,12 +117,12 @@ enum PatternScanner {
 
     // MARK: - Scanning helpers
 
-    private static let metacharacters: Set<UInt8> = Set("^$.[|()?*+{".utf8)
-    private static let quantifiers: Set<UInt8> = Set("?*+{".utf8)
+    static let metacharacters: Set<UInt8> = Set("^$.[|()?*+{".utf8)
+    static let quantifiers: Set<UInt8> = Set("?*+{".utf8)
 
     /// Calls `body` for every byte outside character classes and `\Q...\E`; `escaped` is true for a
     /// backslash (whose next byte is then skipped).
-    private static func forEachStructuralByte(_ bytes: [UInt8], _ body: (Int, Bool) -> Void) {
+    static func forEachStructuralByte(_ bytes: [UInt8], _ body: (Int, Bool) -> Void) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -190,7 +159,7 @@ enum PatternScanner {
         return []
     }
 
-    private static func hasTopLevelAlternation(_ bytes: [UInt8]) -> Bool {
+    static func hasTopLevelAlternation(_ bytes: [UInt8]) -> Bool {
         var depth = 0
         var found = false
         forEachStructuralByte(bytes) { index, escaped in
@@ -268,13 +237,13 @@ enum PatternScanner {
         return bytes.count
     }
 
-    private static func utf8Length(_ lead: UInt8) -> Int {
+    static func utf8Length(_ lead: UInt8) -> Int {
         lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
         isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
     }
 }

@@ -1,19 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the candidate set for a subject from its scheme, host and first segment, without
-/// running any pattern: an open-addressing hash table over byte-string keys, probed with an FNV-1a
-/// hash computed in one pass over the subject's prefix.
-struct DispatchIndex: Sendable {
-    private struct Entry: Sendable {
+/// running any pattern: an open-addressing hash table over byte-string keys, probed with a hash
+/// that reads eight bytes at a time.
+///
+/// The tables live in buffers written once in `init`, so a lookup follows and counts no references.
+final class DispatchIndex: @unchecked Sendable {
+    // @unchecked Sendable: the buffers are written only in init and freed in deinit.
+
+    private struct Entry {
         let hash: UInt64
         let keyStart: Int32
         let keyLength: Int32
         let candidateSet: Int32
     }
 
-    private let entries: [Entry]
+    private let entries: UnsafeMutableBufferPointer<Entry>
     /// All keys, back to back.
-    private let keyBytes: [UInt8]
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
     /// Entry index + 1 per slot; 0 is empty. The count is a power of two.
-    private let slots: [Int32]
+    private let slots: UnsafeMutableBufferPointer<Int32>
     /// The candidate set for subjects no key covers (routes with no literal scheme).
     let fallback: Int32
 
@@ -26,7 +36,6 @@ struct DispatchIndex: Sendable {
             return Entry(hash: DispatchIndex.hash(key.key), keyStart: Int32(keyBytes.count), keyLength: Int32(key.key.count),
                          candidateSet: Int32(key.candidateSet))
         }
-        self.keyBytes = keyBytes
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: 0, count: capacity)
@@ -35,8 +44,21 @@ struct DispatchIndex: Sendable {
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(index + 1)
         }
-        self.entries = entries
-        self.slots = slots
+        self.entries = Self.copy(entries)
+        self.keyBytes = Self.copy(keyBytes)
+        self.slots = Self.copy(slots)
+    }
+
+    deinit {
+        entries.deallocate()
+        keyBytes.deallocate()
+        slots.deallocate()
+    }
+
+    private static func copy<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = buffer.initialize(from: elements)
+        return buffer
     }
 
     /// The candidate set for a canonical subject: the most specific of its first segment, host and
@@ -44,58 +66,54 @@ struct DispatchIndex: Sendable {
     @inline(__always)
     func candidateSet(for subject: UnsafeBufferPointer<UInt8>, schemeEnd: Int, pathStart: Int, firstSegmentEnd: Int,
                       hasAuthority: Bool) -> Int {
-        var hash: UInt64 = DispatchIndex.offsetBasis
-        var schemeHash: UInt64 = 0
-        var hostHash: UInt64 = 0
-        var segmentHash: UInt64 = 0
-        let end = hasAuthority && firstSegmentEnd > pathStart ? firstSegmentEnd : (hasAuthority ? pathStart : schemeEnd + 1)
-        for index in 0..<end {
-            hash = (hash ^ UInt64(subject[index])) &* DispatchIndex.prime
-            if index == schemeEnd { schemeHash = hash }
-            if index == pathStart - 1 { hostHash = hash }
-        }
-        segmentHash = hash
-        if hasAuthority, firstSegmentEnd > pathStart,
-           let found = lookup(segmentHash, UnsafeBufferPointer(rebasing: subject[0..<firstSegmentEnd])) { return found }
-        if hasAuthority, let found = lookup(hostHash, UnsafeBufferPointer(rebasing: subject[0..<pathStart])) { return found }
-        if let found = lookup(schemeHash, UnsafeBufferPointer(rebasing: subject[0...schemeEnd])) { return found }
+        guard let base = subject.baseAddress else { return Int(fallback) }
+        if hasAuthority, firstSegmentEnd > pathStart, let found = lookup(base, count: firstSegmentEnd) { return found }
+        if hasAuthority, let found = lookup(base, count: pathStart) { return found }
+        if let found = lookup(base, count: schemeEnd + 1) { return found }
         return Int(fallback)
     }
 
+    /// The candidate set of the key `key[0..<count]`, if the index holds that key.
     @inline(__always)
-    private func lookup(_ hash: UInt64, _ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    private func lookup(_ key: UnsafePointer<UInt8>, count: Int) -> Int? {
+        let hash = DispatchIndex.hash(key, count: count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        return slots.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
-                keyBytes.withUnsafeBufferPointer { keyBytes in
-                    while true {
-                        let entryIndex = Int(slots[slot])
-                        if entryIndex == 0 { return nil }
-                        let entry = entries[entryIndex - 1]
-                        if entry.hash == hash, Int(entry.keyLength) == key.count,
-                           memoryEqual(keyBytes.baseAddress! + Int(entry.keyStart), key.baseAddress!, key.count) {
-                            return Int(entry.candidateSet)
-                        }
-                        slot = (slot + 1) & mask
-                    }
-                }
+        while true {
+            let entryIndex = Int(slots[slot])
+            if entryIndex == 0 { return nil }
+            let entry = entries[entryIndex - 1]
+            if entry.hash == hash, Int(entry.keyLength) == count,
+               memcmp(keyBytes.baseAddress! + Int(entry.keyStart), key, count) == 0 {
+                return Int(entry.candidateSet)
             }
+            slot = (slot + 1) & mask
         }
     }
 
-    @inline(__always)
-    private func memoryEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        for index in 0..<count where lhs[index] != rhs[index] { return false }
-        return true
+    static func hash(_ key: [UInt8]) -> UInt64 {
+        key.withUnsafeBufferPointer { hash($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) }
     }
 
-    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    private static let prime: UInt64 = 0x0000_0100_0000_01b3
-
-    static func hash(_ key: [UInt8]) -> UInt64 {
-        var hash = offsetBasis
-        for byte in key { hash = (hash ^ UInt64(byte)) &* prime }
-        return hash
+    /// A hash of `count` bytes at `key`, mixed eight bytes at a time, then finalized so that the low
+    /// bits (the slot) depend on every byte.
+    @inline(__always)
+    static func hash(_ key: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+        var offset = 0
+        let raw = UnsafeRawPointer(key)
+        while offset + 8 <= count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
+        }
+        if offset < count {
+            var tail: UInt64 = 0
+            withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: raw + offset, byteCount: count - offset) }
+            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        }
+        hash ^= hash >> 29
+        hash = hash &* 0xBF58_476D_1CE4_E5B9
+        return hash ^ (hash >> 32)
     }
 }

@@ -14,6 +14,8 @@ public final class Route: Sendable {
     let template: [PatternScanner.TemplatePiece]?
     /// The subject prefix this route is dispatched on.
     let dispatchKey: DispatchKey
+    /// What checking each query rule needs, parallel to `definition.queryRules`.
+    let queryChecks: [QueryCheck]
 
     init(definition: RouteDefinition, order: Int, pattern: CompiledPattern, queryValuePatterns: [CompiledPattern?]) {
         self.definition = definition
@@ -26,6 +28,9 @@ public final class Route: Sendable {
         self.template = PatternScanner.template(definition.pattern)
         let (prefix, isWhole) = PatternScanner.literalPrefix(definition.pattern)
         self.dispatchKey = DispatchKey(literalPrefix: prefix, isWholePattern: isWhole)
+        self.queryChecks = zip(definition.queryRules, queryValuePatterns).map { rule, valuePattern in
+            QueryCheck(name: Array(rule.name.utf8), isRequired: rule.isRequired, isRepeated: rule.isRepeated, valuePattern: valuePattern)
+        }
     }
 
     /// The route's name.
@@ -40,25 +45,6 @@ public final class Route: Sendable {
         if let source = context.source, !definition.sources.isEmpty, !definition.sources.contains(source) { return false }
         if let family = context.family, !definition.families.isEmpty, !definition.families.contains(family) { return false }
         return true
-    }
-
-    /// Checks the query rules against `items`; returns why they fail, or nil when they hold.
-    func queryRuleFailure(_ items: [QueryItem], limits: MatchLimits) -> String? {
-        for (index, rule) in definition.queryRules.enumerated() {
-            var count = 0
-            for item in items where item.name == rule.name {
-                count += 1
-                if let valuePattern = queryValuePatterns[index] {
-                    var value = item.value
-                    let scratch = MatchScratch.current(minimumPairs: valuePattern.captureCount + 1)
-                    let rc = value.withUTF8 { valuePattern.match($0, scratch: scratch, context: limits) }
-                    if rc <= 0 { return "query `\(rule.name)` value \"\(item.value)\" does not match \(rule.valuePattern ?? "")" }
-                }
-            }
-            if rule.isRequired, count == 0 { return "query `\(rule.name)` is required" }
-            if !rule.isRepeated, count > 1 { return "query `\(rule.name)` may appear only once (found \(count))" }
-        }
-        return nil
     }
 }
 

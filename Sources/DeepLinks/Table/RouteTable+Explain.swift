@@ -91,9 +91,11 @@ extension RouteTable {
             return RouteExplanation(url: url, canonical: .failure(error), dispatchedOn: "-", candidates: [], skippedByDispatch: routes.count)
         }
         var subject = canonical.subject
-        return subject.withUTF8 { bytes in
+        var source = canonical.source
+        return subject.withUTF8 { bytes in source.withUTF8 { sourceBytes in
             let set = candidateSets[candidateSetIndex(canonical.layout, bytes)]
-            let scratch = MatchScratch.current(minimumPairs: routes.map(\.pattern.captureCount).max().map { $0 + 1 } ?? 1)
+            let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
+            let spare = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1)).baseAddress!
             var winner: String?
             var candidates: [RouteExplanation.Candidate] = []
             for order in set.routes {
@@ -108,8 +110,9 @@ extension RouteTable {
                 } else {
                     parameters = Dictionary(extractParameters(route, groupBase: 0, scratch: scratch, subject: bytes).map { ($0.name, $0.value) },
                                             uniquingKeysWith: { first, _ in first })
-                    if let reason = route.queryRuleFailure(canonical.queryItems, limits: limits) {
-                        outcome = .queryRejected(reason)
+                    if let violation = route.queryRuleViolation(sourceBytes, query: canonical.layout.queryRange, spare: spare,
+                                                                scratch: scratch, limits: limits) {
+                        outcome = .queryRejected(route.describe(violation, url: sourceBytes))
                     } else if !route.accepts(context) {
                         outcome = .contextRejected
                     } else if let winner {
@@ -124,6 +127,6 @@ extension RouteTable {
             }
             return RouteExplanation(url: url, canonical: .success(canonical), dispatchedOn: set.label,
                                     candidates: candidates, skippedByDispatch: routes.count - set.routes.count)
-        }
+        } }
     }
 }

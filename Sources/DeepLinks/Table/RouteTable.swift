@@ -18,7 +18,10 @@ public final class RouteTable: Sendable {
     let limits: MatchLimits
     let candidateSets: [CandidateSet]
     let dispatch: DispatchIndex
-    private let ovectorPairs: Int
+    /// What every match reads, without references.
+    let plan: MatchPlan
+    /// The ovector pairs any match of this table needs (chunks, route patterns, value patterns).
+    let ovectorPairs: Int
     private let routesByName: [String: Int]
 
     init(routes: [Route], canonicalizer: URLCanonicalizer, limits: MatchLimits, candidateSets: [CandidateSet],
@@ -29,7 +32,11 @@ public final class RouteTable: Sendable {
         self.candidateSets = candidateSets
         self.dispatch = dispatch
         self.warnings = warnings
-        self.ovectorPairs = max(candidateSets.map(\.ovectorPairs).max() ?? 1, (routes.map(\.pattern.captureCount).max() ?? 0) + 1)
+        // Enough pairs for every chunk, every route's own pattern and every query value pattern.
+        let valueGroups = routes.flatMap { $0.queryValuePatterns.compactMap { $0?.captureCount } }.max() ?? 0
+        self.ovectorPairs = max(candidateSets.map(\.ovectorPairs).max() ?? 1, (routes.map(\.pattern.captureCount).max() ?? 0) + 1,
+                                valueGroups + 1)
+        self.plan = MatchPlan(candidateSets: candidateSets, routes: routes, dispatch: dispatch, limits: limits)
         self.routesByName = Dictionary(uniqueKeysWithValues: routes.map { ($0.name, $0.order) })
     }
 
@@ -42,18 +49,28 @@ public final class RouteTable: Sendable {
     /// Routes `url`: the first route in table order whose pattern, query rules and (when `context`
     /// says something) source and family constraints accept it.
     public func match(_ url: String, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
+        if let result = url.utf8.withContiguousStorageIfAvailable({ match(url, bytes: $0, context: context) }) { return result }
         var source = url
-        return source.withUTF8 { sourceBytes in
-            // The canonical subject is built on the stack; a String is made only for a match.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(sourceBytes.count, 1)) { buffer in
-                let layout: CanonicalLayout
-                do throws(CanonicalizationFailure) { layout = try canonicalizer.layout(sourceBytes, into: buffer) } catch {
-                    return .failure(.invalidURL(error))
-                }
-                let subject = UnsafeBufferPointer(rebasing: buffer[0..<layout.length])
-                return match(subject: subject, layout: layout, source: url, sourceBytes: sourceBytes, context: context)
-            }
+        return source.withUTF8 { match(url, bytes: $0, context: context) }
+    }
+
+    /// Routes `url`, whose UTF-8 is `sourceBytes`.
+    @inline(__always)
+    private func match(_ url: String, bytes sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
+        if sourceBytes.count > canonicalizer.maxURLLength {
+            return .failure(.invalidURL(.urlTooLong(length: sourceBytes.count, limit: canonicalizer.maxURLLength)))
         }
+        // The canonical subject goes into the thread's buffer: nothing is allocated unless the URL fails.
+        let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
+        let buffer = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
+        let layout: CanonicalLayout
+        do throws(CanonicalizationFailure) { layout = try canonicalizer.layout(sourceBytes, into: buffer) } catch {
+            return .failure(.invalidURL(error))
+        }
+        // Query values are decoded after the subject, where there is room for the whole query.
+        return match(subject: UnsafeBufferPointer(rebasing: buffer[0..<layout.length]), layout: layout,
+                     source: url, sourceBytes: sourceBytes, canonicalizer: canonicalizer,
+                     spare: buffer.baseAddress! + layout.length, scratch: scratch, context: context)
     }
 
     /// The matched route for `url`, or nil.
@@ -67,53 +84,54 @@ public final class RouteTable: Sendable {
         var subject = canonical.subject
         return source.withUTF8 { sourceBytes in
             subject.withUTF8 { bytes in
-                match(subject: bytes, layout: canonical.layout, source: canonical.source, sourceBytes: sourceBytes, context: context)
+                let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
+                let spare = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
+                return match(subject: bytes, layout: canonical.layout, source: canonical.source, sourceBytes: sourceBytes,
+                             canonicalizer: canonical.canonicalizer, spare: spare.baseAddress!, scratch: scratch, context: context)
             }
         }
     }
 
+    /// Dispatches and matches a canonical subject.
+    /// - Parameter spare: room for the URL's query, to decode values for query rules.
     private func match(subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, source: String,
-                       sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
-        let set = candidateSets[candidateSetIndex(layout, subject)]
-        let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
-        var queryItems: [QueryItem]?
+                       sourceBytes: UnsafeBufferPointer<UInt8>, canonicalizer: URLCanonicalizer,
+                       spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
+                       context: TapContext) -> Result<RouteMatch, RoutingFailure> {
+        @inline(__always)
         func accepts(_ route: Route) -> Bool {
             guard route.accepts(context) else { return false }
             if route.definition.queryRules.isEmpty { return true }
-            if queryItems == nil {
-                queryItems = layout.queryRange.map { QueryParser.parse(sourceBytes, from: $0.lowerBound, to: $0.upperBound) } ?? []
-            }
-            return route.queryRuleFailure(queryItems!, limits: limits) == nil
+            return route.queryRuleViolation(sourceBytes, query: layout.queryRange, spare: spare, scratch: scratch, limits: limits) == nil
         }
-        func success(_ route: Route, _ parameters: [PathParameter]) -> Result<RouteMatch, RoutingFailure> {
-            .success(RouteMatch(route: route, pathParameters: parameters,
-                                canonicalURL: CanonicalURL(source: source, subject: subject, layout: layout)))
+        @inline(__always)
+        func success(_ route: Route, _ captures: CaptureSpans) -> Result<RouteMatch, RoutingFailure> {
+            .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer, captures: captures))
         }
 
-        for chunkIndex in set.chunks.indices {
-            let pattern = set.chunks[chunkIndex].pattern
-            let rc = pattern.match(subject, scratch: scratch, context: limits)
-            if rc == PCRE2_ERROR_NOMATCH { continue }
-            guard rc > 0 else { return .failure(failure(rc, near: set.chunks[chunkIndex].routes[0], pattern: pattern)) }
-            guard let alternative = markValue(scratch) else {
-                preconditionFailure("a route chunk matched without passing a (*MARK)")
-            }
-            let route = routes[set.chunks[chunkIndex].routes[alternative]]
-            let parameters = extractParameters(route, groupBase: set.chunks[chunkIndex].groupBases[alternative], scratch: scratch, subject: subject)
-            if accepts(route) { return success(route, parameters) }
+        let (setIndex, outcome) = plan.run(subject, layout: layout, matchData: scratch.matchData)
+        switch outcome {
+        case let .noMatch(candidates):
+            return .failure(.noRoute(candidates: candidates))
+        case let .failed(rc, chunk):
+            let set = candidateSets[setIndex]
+            return .failure(failure(rc, near: set.chunks[chunk].routes[0], pattern: set.chunks[chunk].pattern))
+        case let .matched(order, captures, checksAfterPattern):
+            let route = routes[order]
+            if !checksAfterPattern || accepts(route) { return success(route, captures) }
             // Query rules or constraints refused the pattern's winner: go on, one route at a time.
-            guard let position = set.routes.firstIndex(of: route.order) else { break }
+            let set = candidateSets[setIndex]
+            guard let position = set.routes.firstIndex(of: order) else { break }
             for order in set.routes[(position + 1)...] {
                 let candidate = routes[order]
                 let rc = candidate.pattern.match(subject, scratch: scratch, context: limits)
                 if rc == PCRE2_ERROR_NOMATCH { continue }
                 guard rc > 0 else { return .failure(failure(rc, near: order, pattern: candidate.pattern)) }
-                let parameters = extractParameters(candidate, groupBase: 0, scratch: scratch, subject: subject)
-                if accepts(candidate) { return success(candidate, parameters) }
+                let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: candidate.groupNames.count)
+                if accepts(candidate) { return success(candidate, captures) }
             }
-            break
         }
-        return .failure(.noRoute(candidates: set.routes.count))
+        return .failure(.noRoute(candidates: candidateSets[setIndex].routes.count))
     }
 
     func candidateSetIndex(_ layout: CanonicalLayout, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
@@ -126,28 +144,13 @@ public final class RouteTable: Sendable {
         return .matchError(PCRE2Error(code: rc, pattern: pattern.source, function: "pcre2_jit_match"))
     }
 
-    private func markValue(_ scratch: MatchScratch) -> Int? {
-        guard let mark = scratch.mark, !mark.isEmpty else { return nil }
-        var value = 0
-        for byte in mark { value = value * 10 + Int(byte &- UInt8(ascii: "0")) }
-        return value
-    }
-
     /// Reads the route's groups from the ovector; groups that did not take part are left out.
     func extractParameters(_ route: Route, groupBase: Int, scratch: MatchScratch, subject: UnsafeBufferPointer<UInt8>) -> [PathParameter] {
-        guard !route.groupNames.isEmpty else { return [] }
+        let captures = CaptureSpans(ovector: scratch.ovector, groupBase: groupBase, count: route.groupNames.count)
         var parameters: [PathParameter] = []
-        parameters.reserveCapacity(route.groupNames.count)
-        let ovector = scratch.ovector
-        let unset = cpcre2_unset()
-        for (offset, name) in route.groupNames.enumerated() {
-            guard let name else { continue }
-            let group = groupBase + offset + 1
-            let start = ovector[2 * group]
-            let end = ovector[2 * group + 1]
-            guard start != unset, end >= start else { continue }
-            let raw = Substring(decoding: UnsafeBufferPointer(rebasing: subject[start..<end]), as: UTF8.self)
-            parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(raw)))
+        for (index, name) in route.groupNames.enumerated() {
+            guard let name, let span = captures.span(index) else { continue }
+            parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, span)))
         }
         return parameters
     }

@@ -184,10 +184,10 @@ public struct RouteTableBuilder: Sendable {
             let label = DispatchKey(level: DispatchKey.Level(rawValue: parentKeys[key]!.count + 1)!,
                                     keys: parentKeys[key]! + [key]).description
             entries.append((key, sets.count))
-            sets.append(try CandidateSet(label: label, routes: orders, table: routes, maxPerChunk: maxRoutesPerChunk))
+            sets.append(try CandidateSet(label: label, key: key, routes: orders, table: routes, maxPerChunk: maxRoutesPerChunk))
         }
         let fallback = sets.count
-        sets.append(try CandidateSet(label: "*", routes: unkeyed, table: routes, maxPerChunk: maxRoutesPerChunk))
+        sets.append(try CandidateSet(label: "*", key: [], routes: unkeyed, table: routes, maxPerChunk: maxRoutesPerChunk))
         return (sets, DispatchIndex(keys: entries, fallback: fallback))
     }
 }

@@ -8,32 +8,23 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
     let source: String
     /// What route patterns match: scheme, host and decoded path (see the type's discussion).
     public let subject: String
-    /// Byte range of the query in `source`, without the `?`.
-    let queryRange: Range<Int>?
-    /// Byte length of the scheme.
-    let schemeLength: Int
-    /// Whether the URL had an authority (`scheme://...`) rather than only `scheme:path`.
-    public let hasAuthority: Bool
-    /// Byte offset in `subject` where the path starts (after scheme, `://` and host).
-    let pathStart: Int
-    /// Byte offset in `subject` where the first path segment ends (== `pathStart` for an empty path).
-    let firstSegmentEnd: Int
+    /// Where the parts of `subject` (and the query of `source`) are.
+    let layout: CanonicalLayout
+    /// The canonicalizer that produced this form (its limits), to derive it again from `source`.
+    let canonicalizer: URLCanonicalizer
 
-    init(source: String, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout) {
+    init(source: String, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, canonicalizer: URLCanonicalizer) {
         self.source = source
         self.subject = String(decoding: subject, as: UTF8.self)
-        self.queryRange = layout.queryRange
-        self.schemeLength = layout.schemeLength
-        self.hasAuthority = layout.hasAuthority
-        self.pathStart = layout.pathStart
-        self.firstSegmentEnd = layout.firstSegmentEnd
+        self.layout = layout
+        self.canonicalizer = canonicalizer
     }
 
-    /// The byte layout, for matching.
-    var layout: CanonicalLayout {
-        CanonicalLayout(length: subject.utf8.count, schemeLength: schemeLength, hasAuthority: hasAuthority,
-                        pathStart: pathStart, firstSegmentEnd: firstSegmentEnd, queryRange: queryRange)
-    }
+    /// Whether the URL had an authority (`scheme://...`) rather than only `scheme:path`.
+    public var hasAuthority: Bool { layout.hasAuthority }
+    private var schemeLength: Int { layout.schemeLength }
+    private var pathStart: Int { layout.pathStart }
+    private var queryRange: Range<Int>? { layout.queryRange }
 
     /// The scheme, lower-cased (`myapp`, `https`).
     public var scheme: String { String(subject.utf8.prefix(schemeLength))! }
@@ -97,20 +88,33 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Turns a piece of `subject` back into decoded text: `%2F` is `/` and `%25` is `%`.
     static func unescapeSubject(_ text: Substring) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        var bytes = text.utf8[...]
-        while let byte = bytes.popFirst() {
-            if byte == UInt8(ascii: "%"), bytes.count >= 2 {
-                let high = PercentEncoding.hexValue(bytes.removeFirst()) ?? 0
-                let low = PercentEncoding.hexValue(bytes.removeFirst()) ?? 0
-                output.append(high << 4 | low)
-            } else {
-                output.append(byte)
+        var text = text
+        return text.withUTF8 { unescapeSubject($0, 0..<$0.count) }
+    }
+
+    /// Turns `range` of a subject back into decoded text: `%2F` is `/` and `%25` is `%` (the only
+    /// escapes a subject has).
+    static func unescapeSubject(_ subject: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let piece = UnsafeBufferPointer(rebasing: subject[range])
+        guard piece.contains(UInt8(ascii: "%")) else { return String(decoding: piece, as: UTF8.self) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: piece.count) { output in
+            var length = 0
+            var index = 0
+            while index < piece.count {
+                let byte = piece[index]
+                if byte == UInt8(ascii: "%"), index + 2 < piece.count {
+                    let high = PercentEncoding.hexValue(piece[index + 1]) ?? 0
+                    let low = PercentEncoding.hexValue(piece[index + 2]) ?? 0
+                    output[length] = high << 4 | low
+                    index += 3
+                } else {
+                    output[length] = byte
+                    index += 1
+                }
+                length += 1
             }
+            return String(decoding: UnsafeBufferPointer(rebasing: output[0..<length]), as: UTF8.self)
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }
 

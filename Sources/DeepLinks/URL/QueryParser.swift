@@ -25,8 +25,42 @@ enum QueryParser {
         return items
     }
 
+    /// The decoded values of the items named `name` (only the first when `first`), decoding no
+    /// other value.
+    static func values(named name: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, first: Bool) -> [String] {
+        var values: [String] = []
+        var name = name
+        name.withUTF8 { wanted in
+            forEachItem(bytes, from: start, to: end) { nameRange, valueRange in
+                guard !(first && !values.isEmpty), nameEquals(bytes, nameRange, wanted),
+                      let value = try? PercentEncoding.decode(UnsafeBufferPointer(rebasing: bytes[valueRange]), plusIsSpace: true)
+                else { return }
+                values.append(value)
+            }
+        }
+        return values
+    }
+
+    /// Whether the item name at `range` of a validated query decodes to `wanted` (compared as Swift
+    /// strings are, so canonically equivalent Unicode names are equal).
+    @inline(__always)
+    static func nameEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !range.isEmpty else { return false }
+        var plain = true
+        for offset in range {
+            let byte = bytes[offset]
+            if byte >= 0x80 || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") { plain = false; break }
+        }
+        if plain, !wanted.contains(where: { $0 >= 0x80 }) {
+            // ASCII on both sides: equal strings are equal bytes.
+            return range.count == wanted.count && zip(bytes[range], wanted).allSatisfy { $0 == $1 }
+        }
+        guard let decoded = try? PercentEncoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: true) else { return false }
+        return decoded == String(decoding: wanted, as: UTF8.self)
+    }
+
     /// Calls `body` with the name and value byte ranges of each non-empty item.
-    private static func forEachItem<E: Error>(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    static func forEachItem<E: Error>(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
                                               _ body: (Range<Int>, Range<Int>) throws(E) -> Void) throws(E) {
         var itemStart = start
         while itemStart < end {

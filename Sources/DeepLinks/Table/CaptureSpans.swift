@@ -1,0 +1,52 @@
+import CPCRE2
+
+/// Where a matched route's capture groups are in the canonical subject, copied out of the thread's
+/// match data so that the match data can be reused at once.
+///
+/// Plain bytes (no references), so a `RouteMatch` costs no reference counting for them. Up to
+/// eight groups fit, at offsets below 65,535 (the default URL limit is 4,096 bytes); a match that
+/// does not fit keeps no spans (`isComplete` is false), and its reader runs the route's own
+/// pattern again to find them.
+struct CaptureSpans: Sendable {
+    /// Start and end offsets of groups 1...8; `unset` for a group that did not take part.
+    private var offsets: (UInt64, UInt64, UInt64, UInt64) = (.max, .max, .max, .max)
+    /// The number of groups.
+    let count: Int
+    /// Whether every group's span is here.
+    let isComplete: Bool
+
+    private static let capacity = 8
+    private static let unset = UInt16.max
+
+    /// Copies the spans of `count` groups starting at group `groupBase + 1` from `ovector`.
+    @inline(__always)
+    init(ovector: UnsafeMutablePointer<Int>, groupBase: Int, count: Int) {
+        self.count = count
+        guard count > 0 else { isComplete = true; return }
+        guard count <= Self.capacity else { isComplete = false; return }
+        let first = ovector + 2 * (groupBase + 1)
+        let unset = cpcre2_unset()
+        var fits = true
+        withUnsafeMutableBytes(of: &offsets) { raw in
+            for index in 0..<(2 * count) {
+                let offset = first[index]
+                if offset == unset { continue }
+                if offset >= Int(Self.unset) { fits = false; break }
+                raw.storeBytes(of: UInt16(truncatingIfNeeded: offset), toByteOffset: 2 * index, as: UInt16.self)
+            }
+        }
+        isComplete = fits
+    }
+
+    /// The byte range of group `index + 1` (0-based, relative to the route), or nil if it did not
+    /// take part in the match. Only for complete spans.
+    @inline(__always)
+    func span(_ index: Int) -> Range<Int>? {
+        precondition(isComplete && index >= 0 && index < count, "capture group index out of range")
+        return withUnsafeBytes(of: offsets) { raw in
+            let start = raw.load(fromByteOffset: 4 * index, as: UInt16.self)
+            let end = raw.load(fromByteOffset: 4 * index + 2, as: UInt16.self)
+            return start == Self.unset || end == Self.unset || end < start ? nil : Int(start)..<Int(end)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import CPCRE2
+
+/// The part of a `RouteTable` that every match reads, laid out as plain values in buffers, so the
+/// hot loop follows no references and counts none.
+///
+/// Everything here is derived from the table's candidate sets and routes, which own the compiled
+/// patterns (and keep them alive as long as the table, and so this plan, exists).
+final class MatchPlan: @unchecked Sendable {
+    // @unchecked Sendable: the buffers are written only in init and freed in deinit; the PCRE2 code
+    // pointers belong to `CompiledPattern`s kept alive by `patterns`, and JIT-compiled code is
+    // read-only and shareable (see `CompiledPattern`).
+
+    /// One compiled alternation of a candidate set.
+    struct Chunk {
+        let code: OpaquePointer
+        let isJITCompiled: Bool
+        /// The subject offset to start matching at (see `CandidateSet`).
+        let start: Int
+        /// Index of the chunk's first alternative in `alternatives`.
+        let firstAlternative: Int32
+    }
+
+    /// One alternative of a chunk: the route it stands for, and where its groups start.
+    struct Alternative {
+        let route: Int32
+        let groupBase: Int32
+    }
+
+    /// What matching needs of a route.
+    struct RouteInfo {
+        let groupCount: Int32
+        /// Whether query rules, sources or families must be checked once the pattern matches.
+        let checksAfterPattern: Bool
+    }
+
+    /// Every candidate set's chunks, back to back.
+    let chunks: UnsafeMutableBufferPointer<Chunk>
+    /// Candidate set `i` has chunks `setStarts[i]..<setStarts[i + 1]`.
+    let setStarts: UnsafeMutableBufferPointer<Int32>
+    /// The number of routes of each candidate set.
+    let setSizes: UnsafeMutableBufferPointer<Int32>
+    let alternatives: UnsafeMutableBufferPointer<Alternative>
+    /// By route order.
+    let routes: UnsafeMutableBufferPointer<RouteInfo>
+    /// Finds a subject's candidate set.
+    let dispatch: DispatchIndex
+    /// The table's match context (its match limit).
+    let matchContext: OpaquePointer
+    private let patterns: [CompiledPattern]
+    private let limits: MatchLimits
+
+    init(candidateSets: [CandidateSet], routes: [Route], dispatch: DispatchIndex, limits: MatchLimits) {
+        var chunks: [Chunk] = []
+        var setStarts: [Int32] = []
+        var alternatives: [Alternative] = []
+        var patterns: [CompiledPattern] = []
+        for set in candidateSets {
+            setStarts.append(Int32(chunks.count))
+            for chunk in set.chunks {
+                chunks.append(Chunk(code: chunk.pattern.code, isJITCompiled: chunk.pattern.isJITCompiled, start: chunk.start,
+                                    firstAlternative: Int32(alternatives.count)))
+                patterns.append(chunk.pattern)
+                for (order, base) in zip(chunk.routes, chunk.groupBases) {
+                    alternatives.append(Alternative(route: Int32(order), groupBase: Int32(base)))
+                }
+            }
+        }
+        setStarts.append(Int32(chunks.count))
+        let infos = routes.map { route in
+            let definition = route.definition
+            return RouteInfo(groupCount: Int32(route.groupNames.count),
+                             checksAfterPattern: !definition.queryRules.isEmpty || !definition.sources.isEmpty || !definition.families.isEmpty)
+        }
+        self.chunks = Self.copy(chunks)
+        self.setStarts = Self.copy(setStarts)
+        self.setSizes = Self.copy(candidateSets.map { Int32($0.routes.count) })
+        self.alternatives = Self.copy(alternatives)
+        self.routes = Self.copy(infos)
+        self.patterns = patterns
+        self.dispatch = dispatch
+        self.limits = limits
+        self.matchContext = limits.context
+    }
+
+    deinit {
+        chunks.deallocate()
+        setStarts.deallocate()
+        setSizes.deallocate()
+        alternatives.deallocate()
+        routes.deallocate()
+    }
+
+    /// What running a candidate set's chunks gave.
+    enum Outcome {
+        /// The first chunk that matched chose `route`, whose groups are at `captures`;
+        /// `checksAfterPattern` says whether its query rules or tap constraints remain to check.
+        case matched(route: Int, captures: CaptureSpans, checksAfterPattern: Bool)
+        /// No chunk matched; the set has `candidates` routes.
+        case noMatch(candidates: Int)
+        /// PCRE2 failed with `code` in chunk `chunk` (counted within the set).
+        case failed(code: Int32, chunk: Int)
+    }
+
+    /// Dispatches `subject` and runs its candidate set's chunks in order until one matches.
+    /// - Returns: the candidate set's index, and what its chunks gave.
+    @inline(__always)
+    func run(_ subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, matchData: OpaquePointer) -> (set: Int, outcome: Outcome) {
+        let set = dispatch.candidateSet(for: subject, schemeEnd: layout.schemeLength, pathStart: layout.pathStart,
+                                        firstSegmentEnd: layout.firstSegmentEnd, hasAuthority: layout.hasAuthority)
+        let first = Int(setStarts[set])
+        for chunkIndex in first..<Int(setStarts[set + 1]) {
+            let chunk = chunks[chunkIndex]
+            let rc = chunk.isJITCompiled
+                ? pcre2_jit_match_8(chunk.code, subject.baseAddress, subject.count, chunk.start, 0, matchData, matchContext)
+                : pcre2_match_8(chunk.code, subject.baseAddress, subject.count, chunk.start, 0, matchData, matchContext)
+            if rc == PCRE2_ERROR_NOMATCH { continue }
+            guard rc > 0 else { return (set, .failed(code: rc, chunk: chunkIndex - first)) }
+            // The mark is the alternative's number in decimal; its length is in the byte before it.
+            guard let mark = pcre2_get_mark_8(matchData) else { preconditionFailure("a route chunk matched without passing a (*MARK)") }
+            var alternative = 0
+            for offset in 0..<Int(mark[-1]) { alternative = alternative * 10 + Int(mark[offset] &- UInt8(ascii: "0")) }
+            let winner = alternatives[Int(chunk.firstAlternative) + alternative]
+            let info = routes[Int(winner.route)]
+            let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: Int(winner.groupBase),
+                                        count: Int(info.groupCount))
+            return (set, .matched(route: Int(winner.route), captures: captures, checksAfterPattern: info.checksAfterPattern))
+        }
+        return (set, .noMatch(candidates: Int(setSizes[set])))
+    }
+
+    private static func copy<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = buffer.initialize(from: elements)
+        return buffer
+    }
+}

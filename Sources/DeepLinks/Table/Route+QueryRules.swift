@@ -1,0 +1,101 @@
+/// How a URL's query breaks one of a route's query rules.
+enum QueryRuleViolation: Sendable, Hashable {
+    /// The value at `value` (a byte range of the URL) does not match rule `rule`'s value pattern.
+    case valueMismatch(rule: Int, value: Range<Int>)
+    /// Rule `rule` is required and the query has no such item.
+    case missing(rule: Int)
+    /// Rule `rule` allows one item and the query has `count`.
+    case repeated(rule: Int, count: Int)
+}
+
+/// A query rule as matching checks it: the name as UTF-8 and the compiled value pattern.
+struct QueryCheck: Sendable {
+    let name: [UInt8]
+    let isRequired: Bool
+    let isRepeated: Bool
+    let valuePattern: CompiledPattern?
+}
+
+extension Route {
+    /// Checks the query rules against the query at `query` of the URL `url` (already validated by
+    /// canonicalization), in rule order, without building strings.
+    ///
+    /// - Parameters:
+    ///   - spare: room for at least `query.count` bytes, where values with escapes or `+` are decoded.
+    ///   - scratch: the thread's match data, with room for every value pattern's groups.
+    /// - Returns: the first rule broken, or nil when all hold.
+    func queryRuleViolation(_ url: UnsafeBufferPointer<UInt8>, query: Range<Int>?, spare: UnsafeMutablePointer<UInt8>,
+                            scratch: MatchScratch, limits: MatchLimits) -> QueryRuleViolation? {
+        for index in queryChecks.indices {
+            var count = 0
+            if let query {
+                let wanted = queryChecks[index].name
+                let valuePattern = queryChecks[index].valuePattern
+                var itemStart = query.lowerBound
+                while itemStart < query.upperBound {
+                    // One item: up to the next `&`; its name ends at the first `=`.
+                    var itemEnd = itemStart
+                    var equals = -1
+                    while itemEnd < query.upperBound, url[itemEnd] != UInt8(ascii: "&") {
+                        if equals < 0, url[itemEnd] == UInt8(ascii: "=") { equals = itemEnd }
+                        itemEnd += 1
+                    }
+                    let nameEnd = equals < 0 ? itemEnd : equals
+                    if itemEnd > itemStart,
+                       wanted.withUnsafeBufferPointer({ QueryParser.nameEquals(url, itemStart..<nameEnd, $0) }) {
+                        count += 1
+                        if let valuePattern {
+                            let value = min(nameEnd + 1, itemEnd)..<itemEnd
+                            let decoded = Self.decodeValue(url, value, into: spare)
+                            if valuePattern.match(decoded, scratch: scratch, context: limits) <= 0 {
+                                return .valueMismatch(rule: index, value: value)
+                            }
+                        }
+                    }
+                    itemStart = itemEnd + 1
+                }
+            }
+            if queryChecks[index].isRequired, count == 0 { return .missing(rule: index) }
+            if !queryChecks[index].isRepeated, count > 1 { return .repeated(rule: index, count: count) }
+        }
+        return nil
+    }
+
+    /// Why the rule is broken, for explanations (`query `page` may appear only once (found 2)`).
+    func describe(_ violation: QueryRuleViolation, url: UnsafeBufferPointer<UInt8>) -> String {
+        switch violation {
+        case let .valueMismatch(index, value):
+            let rule = definition.queryRules[index]
+            let text = (try? PercentEncoding.decode(UnsafeBufferPointer(rebasing: url[value]), plusIsSpace: true)) ?? ""
+            return "query `\(rule.name)` value \"\(text)\" does not match \(rule.valuePattern ?? "")"
+        case let .missing(index):
+            return "query `\(definition.queryRules[index].name)` is required"
+        case let .repeated(index, count):
+            return "query `\(definition.queryRules[index].name)` may appear only once (found \(count))"
+        }
+    }
+
+    /// The decoded bytes of a validated query value: the URL's own bytes when there is nothing to
+    /// decode, else decoded into `spare` (`+` is a space).
+    @inline(__always)
+    private static func decodeValue(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                    into spare: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var plain = true
+        for offset in range where url[offset] == UInt8(ascii: "%") || url[offset] == UInt8(ascii: "+") { plain = false; break }
+        if plain { return UnsafeBufferPointer(rebasing: url[range]) }
+        var length = 0
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let byte = url[offset]
+            if byte == UInt8(ascii: "%") {
+                spare[length] = PercentEncoding.hexValue(url[offset + 1])! << 4 | PercentEncoding.hexValue(url[offset + 2])!
+                offset += 3
+            } else {
+                spare[length] = byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
+                offset += 1
+            }
+            length += 1
+        }
+        return UnsafeBufferPointer(start: spare, count: length)
+    }
+}

@@ -1,0 +1,50 @@
+import DeepLinks
+import Foundation
+
+/// `widgethost-bench routes-profile SIZE ROUNDS MODE`: a fixed amount of routing work with no
+/// timing loop, for counting instructions with `valgrind --tool=callgrind`.
+///
+/// Builds the generated table of SIZE routes and runs ROUNDS passes over its URLs. Two runs with
+/// different ROUNDS differ only in the passes, so (Ir₂ − Ir₁) / ((ROUNDS₂ − ROUNDS₁) × URLs) is
+/// the instruction count per URL, free of table building and start-up (see Benchmarks/README.md).
+///
+/// MODE: `match` (the whole mix, result discarded), `read` (the whole mix, reading the route name
+/// and first parameter of each match), `read-all` (matching URLs: name, target, every parameter and
+/// query item), `matching` (matching URLs, name and first parameter), `floor` (matching URLs: the
+/// winning route's pattern alone on the canonical subject).
+enum RouteProfile {
+    static func run(_ arguments: [String]) {
+        guard arguments.count == 3, let size = Int(arguments[0]), let rounds = Int(arguments[1]) else {
+            FileHandle.standardError.write(Data("usage: widgethost-bench routes-profile SIZE ROUNDS MODE\n".utf8))
+            exit(64)
+        }
+        let generated = RouteTableGenerator(routeCount: size, urlCount: RouteBenchmark.urlCount)
+        var builder = RouteTableBuilder()
+        builder.add(generated.routes.map(\.definition))
+        let table = try! builder.build()
+        let urls = generated.urls.map(\.url)
+        let matching = generated.urls.filter { $0.expectedRoute != nil }
+        let matchingURLs = matching.map(\.url)
+        var sink = 0
+        switch arguments[2] {
+        case "match":
+            for _ in 0..<rounds { for url in urls { if case .success = table.match(url) { sink &+= 1 } } }
+        case "read":
+            for _ in 0..<rounds { for url in urls { sink &+= RouteBenchmark.readNameAndFirstParameter(table.match(url)) } }
+        case "matching":
+            for _ in 0..<rounds { for url in matchingURLs { sink &+= RouteBenchmark.readNameAndFirstParameter(table.match(url)) } }
+        case "read-all":
+            for _ in 0..<rounds { for url in matchingURLs { sink &+= RouteBenchmark.readEverything(table.match(url)) } }
+        case "floor":
+            let canonicalizer = URLCanonicalizer()
+            let patterns = generated.routes.map { JITPattern($0.pattern) }
+            let subjects = matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) }
+            let winners = matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] }
+            for _ in 0..<rounds { for index in subjects.indices where winners[index].matches(subjects[index]) { sink &+= 1 } }
+        default:
+            FileHandle.standardError.write(Data("unknown mode \(arguments[2])\n".utf8))
+            exit(64)
+        }
+        print("size \(size) rounds \(rounds) mode \(arguments[2]) urls \(arguments[2] == "match" || arguments[2] == "read" ? urls.count : matchingURLs.count) sink \(sink)")
+    }
+}

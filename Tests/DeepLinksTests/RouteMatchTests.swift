@@ -1,0 +1,92 @@
+import Testing
+@testable import DeepLinks
+
+/// `RouteMatch` decodes parameters and query items when read: these read them every way there is
+/// and compare with what explain (which decodes eagerly) and `queryItems` say.
+@Suite("RouteMatch: lazily read results")
+struct RouteMatchTests {
+    let table: RouteTable
+
+    init() throws {
+        table = try RouteTable.parse(RouteTableMatchTests.text + """
+
+        route many
+            pattern  myapp://many/(?<a>[a-z]+)/(?<b>[a-z]+)(?:/(?<c>[a-z]+))?/(?<d>[a-z]+)/(?<e>[a-z]+)/(?<f>[^/]+)
+            target   Many
+            example  myapp://many/a/b/c/d/e/f
+
+        route spaced
+            pattern  myapp://spaced
+            target   Spaced
+            query    q required [a-z ]+
+            example  myapp://spaced?q=a+b
+        """)
+    }
+
+    static let urls = RouteTableMatchTests.cases.map(\.0) + [
+        "MYAPP://TASK/Caf%C3%A9/", "myapp://task/%41%2f%25?x=1#f", "myapp://many/a/b/c/d/e/f%2Fg", "myapp://many/a/b/d/e/f/g",
+        "Myapp://many/a/b/c/d/e/%C3%A9", "myapp://spaced?q=a+b", "myapp://spaced?q=a%20b", "myapp://spaced?q=a%2Bb",
+        "myapp://spaced?%71=ab", "myapp://files/a%2F/b/", "https://EXAMPLE.com:443/task/7?y=2",
+    ]
+
+    @Test("every way of reading parameters agrees with explain", arguments: urls)
+    func parameters(url: String) throws {
+        let explanation = table.explain(url)
+        guard let match = table.firstMatch(url) else {
+            #expect(explanation.winner == nil)
+            return
+        }
+        let won = try #require(explanation.candidates.first { $0.outcome == .won })
+        #expect(match.routeName == won.routeName)
+        #expect(match.parameters == won.parameters)
+        #expect(match.pathParameters.map(\.name) == match.route.parameterNames.filter { won.parameters[$0] != nil })
+        for name in match.route.parameterNames { #expect(match.parameter(name) == won.parameters[name]) }
+        #expect(match.parameter("no-such-group") == nil)
+        // The same through an already canonical URL.
+        let canonical = try table.canonicalizer.canonicalize(url)
+        let again = try table.match(canonical).get()
+        #expect(again == match)
+        #expect(again.parameters == match.parameters)
+    }
+
+    @Test("a route with more than four groups, one of them unset")
+    func manyGroups() throws {
+        let match = try #require(table.firstMatch("myapp://many/a/b/d/e/g%2Fh"))
+        #expect(match.parameters == ["a": "a", "b": "b", "d": "d", "e": "e", "f": "g/h"])
+        #expect(match.parameter("c") == nil)
+        #expect(match.pathParameters.map(\.name) == ["a", "b", "d", "e", "f"])
+    }
+
+    @Test("query values by name match queryItems, encoded names included")
+    func queryValues() throws {
+        let match = try #require(table.firstMatch("myapp://task/1?n%61me=a+b&name=c&other=%E2%9C%93&name&=x&caf%C3%A9=1"))
+        for name in ["name", "other", "café", "missing", "", "nam"] {
+            let expected = match.queryItems.filter { $0.name == name }.map(\.value)
+            #expect(match.queryValues(name) == expected)
+            #expect(match.queryValue(name) == expected.first)
+        }
+        #expect(match.queryValues("name") == ["a b", "c", ""])
+        // Canonically equivalent names are equal, as Swift strings are.
+        #expect(match.queryValue("cafe\u{301}") == "1")
+    }
+
+    @Test("query rules see decoded values and names")
+    func queryRulesDecode() {
+        #expect(table.firstMatch("myapp://spaced?q=a+b")?.routeName == "spaced")
+        #expect(table.firstMatch("myapp://spaced?q=a%20b")?.routeName == "spaced")
+        #expect(table.firstMatch("myapp://spaced?%71=ab")?.routeName == "spaced")
+        #expect(table.firstMatch("myapp://spaced?q=a%2Bb") == nil)
+        #expect(table.explain("myapp://spaced?q=a%2Bb").candidates.first?.outcome
+                == .queryRejected("query `q` value \"a+b\" does not match [a-z ]+"))
+        #expect(table.explain("myapp://spaced").candidates.first?.outcome == .queryRejected("query `q` is required"))
+    }
+
+    @Test("canonical URL and query items of a result read from a non-canonical URL")
+    func canonicalForm() throws {
+        let match = try #require(table.firstMatch("MYAPP://Task/%41b/?x=1+2#frag"))
+        #expect(match.canonicalURL.string == "myapp://task/Ab?x=1%202")
+        #expect(match.canonicalURL.subject == "myapp://task/Ab")
+        #expect(match.queryItems == [QueryItem(name: "x", value: "1 2")])
+        #expect(match.parameter("id") == "Ab")
+    }
+}
