@@ -102,11 +102,15 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(name: "CLITests", dependencies: ["SharedState"], swiftSettings: sharedSettings),
-        .testTarget(name: "WidgetHostServerTests", dependencies: ["WidgetHostServer"], swiftSettings: sharedSettings),
+        // A blocking HTTP/1.1 client over POSIX sockets (TCP, IPv6, Unix) shared by the HTTP test targets.
+        .target(name: "HTTPTestSupport", dependencies: ["WidgetHostServer"], path: "Tests/HTTPTestSupport",
+                swiftSettings: sharedSettings),
+        .testTarget(name: "WidgetHostServerTests", dependencies: ["WidgetHostServer", "HTTPTestSupport"],
+                    swiftSettings: sharedSettings),
         // The daemon end to end: in-process over real sockets, and the built binary as a child process.
         .testTarget(
             name: "DaemonTests",
-            dependencies: ["WidgetHostServer", "WidgetHost", "DemoWidgets", "SharedState", "DeepLinks"],
+            dependencies: ["HTTPTestSupport", "WidgetHostServer", "WidgetHost", "DemoWidgets", "SharedState", "DeepLinks"],
             swiftSettings: sharedSettings
         ),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import WidgetHostServer
 
 /// The built `widgethost serve` running as a child process, as a user runs it.

@@ -1,6 +1,7 @@
 import DeepLinks
 import DemoWidgets
 import Foundation
+import HTTPTestSupport
 import SharedState
 import WidgetHost
 import WidgetHostServer

@@ -6,35 +6,35 @@ import WidgetHostServer
 ///
 /// The socket calls block, so the async methods run them on a thread of their own: blocking Swift's
 /// cooperative pool (two threads on this machine) would starve the server's handler tasks.
-final class RawHTTPClient: @unchecked Sendable {
+public final class RawHTTPClient: @unchecked Sendable {
     // @unchecked Sendable: a test uses a client from one task, one call at a time; the hop to a
     // dedicated thread hands it over and back.
-    struct Response {
-        var status: Int
-        var headers: [(String, String)]
-        var body: Data
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: Data
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        public var text: String { String(decoding: body, as: UTF8.self) }
 
         /// The body as a JSON object.
-        var json: [String: Any] {
+        public var json: [String: Any] {
             (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
         }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
     }
 
     private let descriptor: Int32
     private var buffer = Data()
 
     /// Connects to `address` (TCP IPv4/IPv6 literal, or a Unix socket).
-    init(_ address: ListenAddress, timeoutSeconds: Int = 10) throws {
+    public init(_ address: ListenAddress, timeoutSeconds: Int = 10) throws {
         switch address {
         case .tcp(let host, let port):
             var hints = addrinfo()
@@ -73,14 +73,14 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Sends one request and reads its response, off the cooperative pool.
-    func request(
+    public func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: Data? = nil
     ) async throws -> Response {
         try await Self.offPool { try self.requestBlocking(method, target, headers: headers, body: body) }
     }
 
     /// Sends raw bytes, then reads one response, off the cooperative pool.
-    func send(_ data: Data) async throws -> Response {
+    public func send(_ data: Data) async throws -> Response {
         try await Self.offPool {
             try self.write(data)
             return try self.readResponse()
@@ -88,19 +88,19 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Whether the server has closed the connection (reads end of stream within the timeout).
-    func isClosedByServer() async -> Bool {
+    public func isClosedByServer() async -> Bool {
         (try? await Self.offPool { try self.fill() }) == false
     }
 
     /// Runs blocking work on a new thread.
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 
     /// Sends raw bytes.
-    func write(_ data: Data) throws {
+    public func write(_ data: Data) throws {
         var offset = 0
         while offset < data.count {
             let sent = data.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, data.count - offset, Int32(MSG_NOSIGNAL)) }
@@ -110,7 +110,7 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Sends one request (with `Content-Length` when there is a body) and reads its response.
-    func requestBlocking(
+    public func requestBlocking(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: Data? = nil
     ) throws -> Response {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
@@ -122,7 +122,7 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Reads one response.
-    func readResponse(bodyExpected: Bool = true) throws -> Response {
+    public func readResponse(bodyExpected: Bool = true) throws -> Response {
         let separator = Data("\r\n\r\n".utf8)
         while buffer.range(of: separator) == nil {
             guard try fill() else { throw Failure(description: "connection closed before a response") }
