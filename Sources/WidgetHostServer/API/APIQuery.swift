@@ -12,9 +12,8 @@ enum APIQuery {
         return date
     }
 
-    /// Parses an ISO 8601 date-time with a time zone, with or without fractional seconds.
+    /// Parses an ISO 8601 date-time with a time zone, with or without fractional seconds, and nothing else.
     static func parseDate(_ text: String) -> Date? {
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
-        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        ISO8601Text.date(from: text)
     }
 }

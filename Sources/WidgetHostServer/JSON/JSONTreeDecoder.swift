@@ -104,11 +104,7 @@ final class JSONTreeDecoder: Decoder {
 
     private func date() throws -> Date {
         guard case .string(let text) = value else { throw mismatch(Date.self, expected: "an ISO 8601 date string") }
-        let plain = ISO8601DateFormatter()
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = fractional.date(from: text) { return date }
+        if let date = ISO8601Text.date(from: text) { return date }
         throw mismatch(Date.self, expected: "an ISO 8601 date string")
     }
 }
