@@ -1,7 +1,6 @@
 import Foundation
 import HostBridge
 import SharedState
-import Synchronization
 import WidgetKit
 
 /// What `WidgetCenter.shared` and `UserDefaults(suiteName:)` reach while the engine runs user code.
@@ -9,12 +8,9 @@ import WidgetKit
 /// Reload requests are collected, not run on the spot: the engine applies them (budgeted) once the provider or
 /// intent that made them has returned, so a provider that asks to reload its own kind cannot recurse.
 final class EngineBinding: WidgetCenterHost {
-    enum ReloadRequest: Sendable, Hashable {
-        case kind(String)
-        case all
-    }
+    typealias ReloadRequest = ReloadRequestLog.Request
 
-    private let requests = Mutex<[ReloadRequest]>([])
+    private let requests = ReloadRequestLog()
     /// Donations and relevant intents made by the user code, stored by the engine afterwards.
     let relevanceSignals = RelevanceSignals()
     private let suites: [String: SuiteDefaults]
@@ -28,11 +24,11 @@ final class EngineBinding: WidgetCenterHost {
     }
 
     func reloadTimelines(ofKind kind: String) {
-        requests.withLock { $0.append(.kind(kind)) }
+        requests.append(.kind(kind))
     }
 
     func reloadAllTimelines() {
-        requests.withLock { $0.append(.all) }
+        requests.append(.all)
     }
 
     func currentConfigurations() async throws -> [WidgetInfo] {
@@ -45,11 +41,7 @@ final class EngineBinding: WidgetCenterHost {
 
     /// The requests made so far, in order, without repeats; clears them.
     func takeRequests() -> [ReloadRequest] {
-        requests.withLock { pending in
-            defer { pending.removeAll() }
-            var seen = Set<ReloadRequest>()
-            return pending.filter { seen.insert($0).inserted }
-        }
+        requests.take()
     }
 }
 

@@ -9,7 +9,7 @@ import WidgetKit
 /// The perform's own App Group is served inside its transaction (``TransactionDefaults``); other groups the engine
 /// knows are readable but refuse writes; reload requests are collected and applied after the commit (budgeted).
 final class PerformBinding: WidgetCenterHost {
-    private let requests = Mutex<[EngineBinding.ReloadRequest]>([])
+    private let requests = ReloadRequestLog()
     /// Donations and relevant intents made by the intent, stored by the engine after a successful perform.
     let relevanceSignals = RelevanceSignals()
     private let ownGroup: String
@@ -31,11 +31,11 @@ final class PerformBinding: WidgetCenterHost {
     }
 
     func reloadTimelines(ofKind kind: String) {
-        requests.withLock { $0.append(.kind(kind)) }
+        requests.append(.kind(kind))
     }
 
     func reloadAllTimelines() {
-        requests.withLock { $0.append(.all) }
+        requests.append(.all)
     }
 
     func currentConfigurations() async throws -> [WidgetInfo] {
@@ -48,9 +48,6 @@ final class PerformBinding: WidgetCenterHost {
 
     /// The requests made, in order, without repeats.
     var reloadRequests: [EngineBinding.ReloadRequest] {
-        requests.withLock { pending in
-            var seen = Set<EngineBinding.ReloadRequest>()
-            return pending.filter { seen.insert($0).inserted }
-        }
+        requests.requestsMade
     }
 }

@@ -1,0 +1,37 @@
+import Synchronization
+
+/// The `WidgetCenter` reload requests user code made while the engine ran it, in order.
+///
+/// Both bindings user code reaches (providers' and intents') collect requests here; the engine applies them only
+/// after the user code has returned.
+final class ReloadRequestLog: Sendable {
+    /// One request: a kind, or every kind.
+    enum Request: Sendable, Hashable {
+        case kind(String)
+        case all
+    }
+
+    private let requests = Mutex<[Request]>([])
+
+    func append(_ request: Request) {
+        requests.withLock { $0.append(request) }
+    }
+
+    /// The requests so far, in order, without repeats.
+    var requestsMade: [Request] {
+        requests.withLock { Self.unique($0) }
+    }
+
+    /// The requests so far, in order, without repeats; clears them.
+    func take() -> [Request] {
+        requests.withLock { pending in
+            defer { pending.removeAll() }
+            return Self.unique(pending)
+        }
+    }
+
+    private static func unique(_ requests: [Request]) -> [Request] {
+        var seen = Set<Request>()
+        return requests.filter { seen.insert($0).inserted }
+    }
+}
