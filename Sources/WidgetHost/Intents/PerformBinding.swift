@@ -1,7 +1,6 @@
 import Foundation
 import HostBridge
 import SharedState
-import Synchronization
 import WidgetKit
 
 /// What `WidgetCenter.shared` and `UserDefaults(suiteName:)` reach while one intent performs.
