@@ -18,21 +18,10 @@ import WidgetHost
 /// measurement divided by its performs: the cost that limits how many performs one commit can carry. It includes
 /// the kernel's share of the writes and fsyncs, and whatever else the process did meanwhile (little).
 enum IntentBenchmark {
-    static func run(arguments: [String]) throws {
-        var directory = FileManager.default.temporaryDirectory
-        var rounds = 3
-        var seconds = 1.5
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            switch argument {
-            case "--dir": directory = URL(fileURLWithPath: iterator.next() ?? directory.path)
-            case "--rounds": rounds = max(1, Int(iterator.next() ?? "") ?? rounds)
-            case "--seconds": seconds = max(0.1, Double(iterator.next() ?? "") ?? seconds)
-            default: throw BenchmarkUsage(message: "unknown option \(argument); options: --dir PATH --rounds N --seconds S")
-            }
-        }
-        let work = directory.appendingPathComponent("widgethost-bench-intents-\(getpid())")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    static func run(arguments: [String]) async throws {
+        let options = try DiskBenchmarkOptions(arguments, rounds: 3, seconds: 1.5)
+        let (directory, rounds, seconds) = (options.directory, options.rounds, options.seconds)
+        let work = try options.scratchDirectory("intents")
         defer { try? FileManager.default.removeItem(at: work) }
 
         let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: work, synchronous: .full)
@@ -56,7 +45,7 @@ enum IntentBenchmark {
             for index in order {
                 let benchCase = cases[index]
                 measurement += 1
-                let result = try measure(benchCase.runner, clients: benchCase.clients, seconds: seconds,
+                let result = try await measure(benchCase.runner, clients: benchCase.clients, seconds: seconds,
                                          keyPrefix: "bench-\(measurement)")
                 rates[index].append(result.rate)
                 cpuPerPerform[index].append(result.cpuMicroseconds)
@@ -68,7 +57,7 @@ enum IntentBenchmark {
             + "every perform acknowledged after its COMMIT")
         print(row("case", "performs/s", "performs/commit", "CPU µs/perform", "rounds"))
         for (index, benchCase) in cases.enumerated() {
-            let counts = try Blocking.run { await benchCase.runner.statistics }.get()
+            let counts = await benchCase.runner.statistics
             let perCommit = Double(counts.performs) / Double(max(counts.transactions, 1))
             print(row(benchCase.name, format(medians[index]), String(format: "%.1f", perCommit),
                       String(format: "%.0f", StoreBenchmark.median(cpuPerPerform[index])),
@@ -84,9 +73,9 @@ enum IntentBenchmark {
     /// Durable performs per second with `clients` concurrent clients for about `seconds`, and the process's CPU
     /// time per perform meanwhile.
     private static func measure(_ runner: IntentRunner, clients: Int, seconds: Double,
-                                keyPrefix: String) throws -> (rate: Double, cpuMicroseconds: Double) {
+                                keyPrefix: String) async throws -> (rate: Double, cpuMicroseconds: Double) {
         let cpuBefore = processCPUMicroseconds()
-        let result = Blocking.run {
+        let (count, rate) = try await {
             let clock = ContinuousClock()
             let start = clock.now
             let deadline = start + .milliseconds(Int64(seconds * 1000))
@@ -108,8 +97,7 @@ enum IntentBenchmark {
                 return try await group.reduce(0, +)
             }
             return (count, Double(count) / (clock.now - start).seconds)
-        }
-        let (count, rate) = try result.get()
+        }()
         return (rate, (processCPUMicroseconds() - cpuBefore) / Double(max(count, 1)))
     }
 

@@ -20,20 +20,9 @@ enum StoreBenchmark {
     static let batchSize = 20
 
     static func run(arguments: [String]) throws {
-        var directory = FileManager.default.temporaryDirectory
-        var rounds = 5
-        var seconds = 1.0
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            switch argument {
-            case "--dir": directory = URL(fileURLWithPath: iterator.next() ?? directory.path)
-            case "--rounds": rounds = max(1, Int(iterator.next() ?? "") ?? rounds)
-            case "--seconds": seconds = max(0.1, Double(iterator.next() ?? "") ?? seconds)
-            default: throw BenchmarkUsage(message: "unknown option \(argument); options: --dir PATH --rounds N --seconds S")
-            }
-        }
-        let work = directory.appendingPathComponent("widgethost-bench-store-\(getpid())")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let options = try DiskBenchmarkOptions(arguments, rounds: 5, seconds: 1.0)
+        let (directory, rounds, seconds) = (options.directory, options.rounds, options.seconds)
+        let work = try options.scratchDirectory("store")
         defer { try? FileManager.default.removeItem(at: work) }
 
         let container = try AppGroupContainer(identifier: "group.bench.suite", dataDirectory: work, synchronous: .full)

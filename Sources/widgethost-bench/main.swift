@@ -19,14 +19,14 @@ do {
     case "timelines":
         try await TimelineBenchmark.run(arguments: options)
     case "intents":
-        try IntentBenchmark.run(arguments: options)
+        try await IntentBenchmark.run(arguments: options)
     case "taps":
         try TapBenchmark.run(arguments: options)
     case "all":
         try StoreBenchmark.run(arguments: [])
         RouteBenchmark.run([])
         try await TimelineBenchmark.run(arguments: [])
-        try IntentBenchmark.run(arguments: [])
+        try await IntentBenchmark.run(arguments: [])
         try TapBenchmark.run(arguments: [])
     default:
         FileHandle.standardError.write(
