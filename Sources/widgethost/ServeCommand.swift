@@ -81,7 +81,7 @@ enum ServeCommand {
         let daemon: WidgetHostDaemon
         do {
             daemon = try WidgetHostDaemon(
-                engine: opened.engine, routes: RouteTableHolder(opened.routes),
+                engine: opened.engine, routes: RouteTableHolder(opened.routes), intents: opened.intents,
                 checkpointing: [opened.engine.store.database, opened.container.store],
                 configuration: settings.serverConfiguration())
         } catch let error as ServerError {

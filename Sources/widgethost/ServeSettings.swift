@@ -85,11 +85,12 @@ struct ServeSettings {
     struct Opened {
         var container: AppGroupContainer
         var engine: WidgetEngine
+        var intents: IntentRunner
         var routes: DeepLinks.RouteTable
     }
 
     /// Opens the demo container (loading the fixtures when it is fresh), the engine store and the route table,
-    /// and creates the engine. A virtual clock resumes the time saved in the store, else starts at
+    /// and creates the engine and the runner of the demo's interactive intents. A virtual clock resumes the time saved in the store, else starts at
     /// `--clock-start` or now, and saves it at once so a restart resumes it.
     func open() async throws -> Opened {
         let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: dataDirectory)
@@ -109,7 +110,8 @@ struct ServeSettings {
         if let virtual = clock as? VirtualClock {
             try await engine.setClock(to: virtual.now)
         }
-        return Opened(container: container, engine: engine, routes: routes)
+        let intents = try IntentRunner(engine: engine, intents: DemoCatalog.makeIntents(), container: container)
+        return Opened(container: container, engine: engine, intents: intents, routes: routes)
     }
 
     /// The HTTP server's configuration.

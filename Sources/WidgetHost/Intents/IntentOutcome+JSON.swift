@@ -58,7 +58,8 @@ extension IntentOutcome {
                  "old": key.old.map(json) ?? .null, "new": key.new.map(json) ?? .null])
     }
 
-    static func json(_ value: SQLValue) -> JSONValue {
+    /// A column value as plain JSON: integers and finite reals as numbers, text as strings, blobs base64.
+    public static func json(_ value: SQLValue) -> JSONValue {
         switch value {
         case .null: .null
         case .integer(let value): .int(Int(value))
@@ -68,7 +69,8 @@ extension IntentOutcome {
         }
     }
 
-    static func json(_ value: PropertyListValue) -> JSONValue {
+    /// A defaults value as plain JSON: dates ISO 8601, data base64, arrays and dictionaries as JSON ones.
+    public static func json(_ value: PropertyListValue) -> JSONValue {
         switch value {
         case .string(let value): .string(value)
         case .integer(let value): .int(value)

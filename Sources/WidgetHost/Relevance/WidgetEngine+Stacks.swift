@@ -42,6 +42,24 @@ extension WidgetEngine {
         }
     }
 
+    /// Replaces a stack's instances with `instanceIDs`, in that order, keeping its name and creation date. The
+    /// stored top stays when it is still in the stack; otherwise the next ranking picks a new top at once.
+    /// - Throws: ``SmartStackError`` (unknown stack, an instance listed twice) or
+    ///   ``EngineError/unknownInstance(_:)``; nothing is changed then.
+    @discardableResult
+    public func replaceStack(_ id: String, instanceIDs: [String]) throws -> SmartStack {
+        try store.write { db in
+            guard try Self.stackExists(id, db) else { throw SmartStackError.unknownStack(id) }
+            try db.execute("DELETE FROM smart_stack_members WHERE stack_id = ?", [.text(id)])
+            for instanceID in instanceIDs { try addMember(instanceID, to: id, db) }
+            try db.execute("""
+                DELETE FROM smart_stack_rotation WHERE stack_id = ?
+                AND top_instance_id NOT IN (SELECT instance_id FROM smart_stack_members WHERE stack_id = ?)
+                """, [.text(id), .text(id)])
+        }
+        return try stack(id)
+    }
+
     /// Adds a placed instance at the end of a stack.
     /// - Throws: ``SmartStackError`` or ``EngineError/unknownInstance(_:)``.
     @discardableResult

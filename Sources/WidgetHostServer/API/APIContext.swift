@@ -2,13 +2,17 @@ import DeepLinks
 import Foundation
 import WidgetHost
 
-/// What the API's handlers work with: the engine, the deep-link route table, the engine metrics, and the hook
-/// that tells the reload scheduler the schedule may have changed.
+/// What the API's handlers work with: the engine, the deep-link route table, the interactive-intent runner, the
+/// tap log, the engine metrics, and the hook that tells the reload scheduler the schedule may have changed.
 public struct APIContext: Sendable {
     /// The engine every widget endpoint calls.
     public let engine: WidgetEngine
     /// The deep-link route table (swapped atomically on reload).
     public let routes: RouteTableHolder
+    /// Performs interactive intents; nil when the daemon serves none (then `/v1/intents` is empty).
+    public let intents: IntentRunner?
+    /// The tap log (in the engine store), routing taps through ``routes``.
+    public let taps: TapStore
     /// Engine counters shown at `/metrics`.
     public let metrics: EngineMetrics
     /// Called after every successful mutating request.
@@ -18,12 +22,15 @@ public struct APIContext: Sendable {
     /// - Parameters:
     ///   - engine: The engine.
     ///   - routes: The deep-link route table.
+    ///   - intents: The interactive-intent runner (over the same engine), or nil.
     ///   - metrics: The engine metrics (already observing `engine`).
     ///   - scheduleChanged: Called after every successful mutating request; a no-op by default.
-    public init(engine: WidgetEngine, routes: RouteTableHolder, metrics: EngineMetrics,
+    public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil, metrics: EngineMetrics,
                 scheduleChanged: @escaping @Sendable () -> Void = {}) {
         self.engine = engine
         self.routes = routes
+        self.intents = intents
+        taps = TapStore(engineStore: engine.store, routes: routes)
         self.metrics = metrics
         self.scheduleChanged = scheduleChanged
     }

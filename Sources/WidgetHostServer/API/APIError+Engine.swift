@@ -110,13 +110,20 @@ extension APIError {
     }
 }
 
-/// Runs `body`, turning engine and clock errors into ``APIError``s; anything else propagates (a 500).
+/// Runs `body`, turning engine, clock, intent, stack and tap errors into ``APIError``s; anything else propagates
+/// (a 500).
 func mappingEngineErrors<T: Sendable>(_ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
     } catch let error as EngineError {
         throw APIError(error)
     } catch let error as ClockError {
+        throw APIError(error)
+    } catch let error as IntentError {
+        throw APIError(error)
+    } catch let error as SmartStackError {
+        throw APIError(error)
+    } catch let error as TapError {
         throw APIError(error)
     }
 }

@@ -17,3 +17,37 @@ enum APIQuery {
         ISO8601Text.date(from: text)
     }
 }
+
+extension APIQuery {
+    /// The Boolean in query parameter `name` (`true` or `false`), or nil when absent.
+    /// - Throws: 400 `invalid_query` for any other text.
+    static func bool(_ name: String, in request: HTTPRequest) throws -> Bool? {
+        guard let text = request.query(name) else { return nil }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default: throw APIError.invalidQuery(name, "expected true or false")
+        }
+    }
+
+    /// The decimal integer in query parameter `name`, within `range`, or nil when absent.
+    /// - Throws: 400 `invalid_query` when present but not such an integer.
+    static func integer(_ name: String, in request: HTTPRequest, range: ClosedRange<Int>) throws -> Int? {
+        guard let text = request.query(name) else { return nil }
+        guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2D }), let value = Int(text),
+              range.contains(value) else {
+            throw APIError.invalidQuery(name, "expected an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// The value of query parameter `name` when it is one of `values`, or nil when absent.
+    /// - Throws: 400 `invalid_query` for any other text.
+    static func choice(_ name: String, in request: HTTPRequest, among values: [String]) throws -> String? {
+        guard let text = request.query(name) else { return nil }
+        guard values.contains(text) else {
+            throw APIError.invalidQuery(name, "expected one of \(values.joined(separator: ", "))")
+        }
+        return text
+    }
+}

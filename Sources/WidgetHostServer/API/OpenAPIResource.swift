@@ -5,9 +5,11 @@ enum OpenAPIResource: APIResource {
     static func register(in router: inout APIRouter, context: APIContext) {
         let kinds = context.engine.catalog.kinds.map(\.kind)
         let routeNames = context.routes.table.routes.map(\.name)
-        var response = HTTPResponse(status: .ok, body: OpenAPIDocument(kinds: kinds, routeNames: routeNames).data)
+        let intents = context.intents?.intents.intents.map(\.name) ?? []
+        let document = OpenAPIDocument(kinds: kinds, intents: intents, routeNames: routeNames)
+        var response = HTTPResponse(status: .ok, body: document.data)
         response.headers["Content-Type"] = "application/json"
-        let document = response
-        router.get("/v1/openapi.json") { _, _ in document }
+        let served = response
+        router.get("/v1/openapi.json") { _, _ in served }
     }
 }

@@ -23,6 +23,9 @@ public enum WidgetHostAPI {
         ReloadsResource.self,
         DeepLinkRoutesResource.self,
         ClockResource.self,
+        IntentsResource.self,
+        TapsResource.self,
+        StacksResource.self,
         OpenAPIResource.self,
     ]
 

@@ -4,10 +4,12 @@ import SharedState
 import WidgetHost
 
 /// The `widgethost serve` daemon, without its command line: the `/v1` API over an engine on an ``HTTPServer``,
-/// the engine metrics, the reload scheduler (on the system clock), and an orderly stop.
+/// the interactive intents and the tap log, the engine metrics, the reload scheduler (on the system clock), and an
+/// orderly stop.
 ///
 /// ```swift
-/// let daemon = try WidgetHostDaemon(engine: engine, routes: RouteTableHolder(table),
+/// let intents = try IntentRunner(engine: engine, intents: catalogOfIntents, container: container)
+/// let daemon = try WidgetHostDaemon(engine: engine, routes: RouteTableHolder(table), intents: intents,
 ///                                   checkpointing: [engine.store.database, container.store])
 /// print("listening on \(daemon.server.address.baseURL)")
 /// ...
@@ -25,20 +27,22 @@ public final class WidgetHostDaemon: Sendable {
     ///
     /// - Parameters:
     ///   - engine: The engine to serve.
-    ///   - routes: The deep-link route table.
+    ///   - routes: The deep-link route table (taps are routed through it too).
+    ///   - intents: The interactive intents `POST /v1/intents/{name}/perform` runs (over `engine`), or nil for none.
     ///   - stores: Databases to checkpoint (`wal_checkpoint(TRUNCATE)`) once the server has stopped: the engine's
     ///     and the App Group containers'.
     ///   - configuration: Address, token, threads, body cap (the daemon documents
     ///     ``WidgetHostAPI/maximumBodySize``, the configuration's default), log. Its metrics registry also gets
     ///     the engine metrics; its `onStop` hook, if any, runs after the daemon's own stop work.
     /// - Throws: ``ServerError`` when the server cannot start.
-    public init(engine: WidgetEngine, routes: RouteTableHolder, checkpointing stores: [DatabaseStore],
+    public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil,
+                checkpointing stores: [DatabaseStore],
                 configuration: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
         let log = configuration.log
         let scheduler = engine.clock is VirtualClock ? nil : ReloadScheduler(engine: engine, log: log)
         let metrics = EngineMetrics(registry: configuration.metrics)
         metrics.observe(engine)
-        let context = APIContext(engine: engine, routes: routes, metrics: metrics,
+        let context = APIContext(engine: engine, routes: routes, intents: intents, metrics: metrics,
                                  scheduleChanged: { scheduler?.scheduleChanged() })
         var configuration = configuration
         let previousOnStop = configuration.onStop

@@ -16,6 +16,21 @@ extension OpenAPIDocument {
         return .object(schema)
     }
 
+    /// A string of `length` characters (Unicode scalars, as JSON Schema counts them).
+    static func text(length: ClosedRange<Int>) -> JSONValue {
+        ["type": "string", "minLength": .int(length.lowerBound), "maxLength": .int(length.upperBound)]
+    }
+
+    /// An integer in `range`.
+    static func integer(in range: ClosedRange<Int>) -> JSONValue {
+        ["type": "integer", "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound)]
+    }
+
+    /// A string that is one of `values`, or any string when there are none (an empty `enum` allows nothing).
+    static func oneOf(_ values: [String]) -> JSONValue {
+        values.isEmpty ? string() : string(values: values)
+    }
+
     /// An ISO 8601 date-time string.
     static let dateTime = string(format: "date-time")
     /// An integer schema.
@@ -71,6 +86,12 @@ extension OpenAPIDocument {
     /// An optional query parameter.
     static func queryParameter(_ name: String, _ schema: JSONValue, _ description: String) -> JSONValue {
         ["name": .string(name), "in": "query", "required": false, "schema": schema,
+         "description": .string(description)]
+    }
+
+    /// An optional request header.
+    static func headerParameter(_ name: String, _ schema: JSONValue, _ description: String) -> JSONValue {
+        ["name": .string(name), "in": "header", "required": false, "schema": schema,
          "description": .string(description)]
     }
 

@@ -31,7 +31,7 @@ extension OpenAPIDocument {
 
     var paths: [String: JSONValue] {
         typealias D = OpenAPIDocument
-        return [
+        let core: [String: JSONValue] = [
             "/healthz": ["get": D.operation(
                 "getHealth", "Liveness: 200 while the daemon serves.",
                 success: ("200", D.json("Health", "The daemon is up.")))],
@@ -115,5 +115,8 @@ extension OpenAPIDocument {
                 body: "AdvanceClockRequest",
                 success: ("200", D.json("ClockChange", "The clock and the provider runs made.")), errors: [409])],
         ]
+        return core.merging(intentPaths) { first, _ in first }
+            .merging(Self.tapPaths) { first, _ in first }
+            .merging(Self.stackPaths) { first, _ in first }
     }
 }

@@ -15,6 +15,8 @@ import WidgetKit
 struct OpenAPIDocument {
     /// The kind names the `{kind}` path parameter and `kind` members may take.
     var kinds: [String]
+    /// The names of the interactive intents `{name}` may take.
+    var intents: [String] = []
     /// The deep-link route names when the document was built, given as examples (the table can be reloaded).
     var routeNames: [String] = []
 
@@ -30,7 +32,10 @@ struct OpenAPIDocument {
             "security": [["bearerAuth": []]],
             "paths": .object(paths),
             "components": [
-                "schemas": .object(Self.schemas(kinds: kinds, routeNames: routeNames)),
+                "schemas": .object(Self.schemas(kinds: kinds, routeNames: routeNames)
+                    .merging(Self.intentSchemas) { first, _ in first }
+                    .merging(Self.tapSchemas) { first, _ in first }
+                    .merging(Self.stackSchemas) { first, _ in first }),
                 "responses": ["Error": Self.errorResponse],
                 "securitySchemes": [
                     "bearerAuth": [
@@ -49,8 +54,9 @@ struct OpenAPIDocument {
 
     static let description = """
         The WidgetHost daemon: widget kinds and their parameters, placed widget instances with their timelines, \
-        entries, reload schedule, budget and diagnostics; timeline reloads; deep-link routing; the engine's \
-        clock. Errors are `{code, message, detail}` with stable codes. Request bodies are JSON, at most \
+        entries, reload schedule, budget and diagnostics; timeline reloads; deep-link routing; interactive \
+        intents (idempotent, with dry runs); widget taps and their reports; Smart Stacks and their ranking; the \
+        engine's clock. Errors are `{code, message, detail}` with stable codes. Request bodies are JSON, at most \
         \(WidgetHostAPI.maximumBodySize) bytes (413 `payload_too_large` beyond). Dates are ISO 8601 in UTC. \
         Every request carries `Authorization: Bearer <token>` when the daemon was started with a token.
         """

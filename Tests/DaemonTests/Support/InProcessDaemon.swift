@@ -7,7 +7,7 @@ import WidgetHost
 import WidgetHostServer
 
 /// A daemon running inside the test process, on an ephemeral loopback port, over a fresh data directory with the
-/// fixtures loaded, the source tree's `Routes/`, the demo catalog and a virtual clock.
+/// fixtures loaded, the source tree's `Routes/`, the demo catalog and its interactive intents, and a virtual clock.
 final class InProcessDaemon: Sendable {
     /// The virtual clock's start: 2026-03-01 09:00 UTC (10:00 in Paris).
     static let start = Date(timeIntervalSince1970: 1_772_355_600)
@@ -39,8 +39,9 @@ final class InProcessDaemon: Sendable {
         engine = WidgetEngine(catalog: DemoCatalog.make(), store: store, clock: clock, timeZone: Self.timeZone,
                               containers: [container])
         let routes = try RouteTable.load(directory: Self.routesDirectory.path)
+        let intents = try IntentRunner(engine: engine, intents: DemoCatalog.makeIntents(), container: container)
         daemon = try WidgetHostDaemon(
-            engine: engine, routes: RouteTableHolder(routes), checkpointing: [store.database, container.store],
+            engine: engine, routes: RouteTableHolder(routes), intents: intents, checkpointing: [store.database, container.store],
             configuration: HTTPServer.Configuration(
                 address: .loopback(), bearerToken: token, threadPoolSize: 2,
                 log: ServerLog(level: .info, sink: logLines.sink)))
