@@ -127,3 +127,14 @@ func mappingEngineErrors<T: Sendable>(_ body: () async throws -> T) async throws
         throw APIError(error)
     }
 }
+
+/// Runs `body` for a request whose body names instances: an instance that does not exist is 422
+/// `unknown_instance`, not 404, since the resource the path names does exist (404 stays for instance paths).
+func namingInstancesInBody<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await mappingEngineErrors(body)
+    } catch var error as APIError where error.code == .unknownInstance {
+        error.status = .unprocessableContent
+        throw error
+    }
+}

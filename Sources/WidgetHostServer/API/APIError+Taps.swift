@@ -6,13 +6,14 @@ extension APIError.Code {
 }
 
 extension APIError {
-    /// The API's answer to a refused tap: 404 `unknown_instance` (and no kind and family to fall back on), or 422
-    /// `tap_widget_unknown`.
+    /// The API's answer to a refused tap: 422 `unknown_instance` (the body names an instance that is not placed, and
+    /// gives no kind and family to fall back on), or 422 `tap_widget_unknown`.
     public init(_ error: TapError) {
         let message = error.description
         switch error {
         case .unknownInstance(let id):
-            self.init(.unknownInstance, status: .notFound, message: message, detail: ["instance": .string(id)])
+            self.init(.unknownInstance, status: .unprocessableContent, message: message,
+                      detail: ["instance": .string(id)])
         case .widgetUnknown(let url):
             self.init(.tapWidgetUnknown, status: .unprocessableContent, message: message,
                       detail: ["url": .string(url)])

@@ -6,7 +6,7 @@ import WidgetHost
 /// - `GET /v1/intents` → ``V1/IntentList``
 /// - `GET /v1/intents/{name}` → ``V1/Intent``; 404 `unknown_intent`
 /// - `POST /v1/intents/{name}/perform?dryRun=` ``V1/PerformRequest`` with an optional `Idempotency-Key` header →
-///   ``V1/IntentOutcome``; 404 `unknown_intent` / `unknown_instance`, 409 `idempotency_key_reused`, 422
+///   ``V1/IntentOutcome``; 404 `unknown_intent`, 409 `idempotency_key_reused`, 422 `unknown_instance` /
 ///   `unknown_parameter` / `missing_parameter` / `invalid_parameter` / `unknown_entity` / `intent_failed`, 400
 ///   `invalid_query` / `invalid_header`, 503 `transaction_failed`.
 ///
@@ -52,7 +52,7 @@ enum IntentsResource: APIResource {
             let perform = WidgetHost.PerformRequest(intentName: name, parameters: body.parameters ?? [:],
                                                     instanceID: body.instance, idempotencyKey: key,
                                                     isDryRun: isDryRun)
-            let outcome = try await mappingEngineErrors { try await runner.perform(perform) }
+            let outcome = try await namingInstancesInBody { try await runner.perform(perform) }
             if !outcome.isDryRun && !outcome.isReplay { metrics.intentPerformed() }
             var response = HTTPResponse.json(V1.IntentOutcome(outcome))
             if outcome.idempotency != nil { response.headers[replayedHeader] = outcome.isReplay ? "true" : "false" }

@@ -4,10 +4,10 @@ import WidgetHost
 /// Smart Stacks: create, list, read, replace, delete, and rank one at an instant.
 ///
 /// - `GET /v1/stacks` → ``V1/StackList``
-/// - `POST /v1/stacks` ``V1/CreateStackRequest`` → 201 ``V1/Stack`` with `Location`; 409 `duplicate_stack`, 404
-///   `unknown_instance`, 422 `already_in_stack` (an instance listed twice)
+/// - `POST /v1/stacks` ``V1/CreateStackRequest`` → 201 ``V1/Stack`` with `Location`; 409 `duplicate_stack`, 422
+///   `unknown_instance` / `already_in_stack` (an instance listed twice)
 /// - `GET /v1/stacks/{id}` → ``V1/Stack``; 404 `unknown_stack`
-/// - `PUT /v1/stacks/{id}` ``V1/ReplaceStackRequest`` → ``V1/Stack``; 404 `unknown_stack` / `unknown_instance`, 422
+/// - `PUT /v1/stacks/{id}` ``V1/ReplaceStackRequest`` → ``V1/Stack``; 404 `unknown_stack`, 422 `unknown_instance` /
 ///   `already_in_stack`
 /// - `DELETE /v1/stacks/{id}` → 204; 404 `unknown_stack`
 /// - `GET /v1/stacks/{id}/ranking?at=` → ``V1/StackRanking``; 404 `unknown_stack`, 400 `invalid_query`. Ranking
@@ -29,7 +29,7 @@ enum StacksResource: APIResource {
             let body = try request.decode(V1.CreateStackRequest.self)
             try APIFields.identifier(body.id, field: "id")
             let instances = try checked(body.instances ?? [])
-            let stack = try await mappingEngineErrors { try await engine.createStack(body.id, instanceIDs: instances) }
+            let stack = try await namingInstancesInBody { try await engine.createStack(body.id, instanceIDs: instances) }
             var response = HTTPResponse.json(V1.Stack(stack), status: .created)
             response.headers["Location"] = "/v1/stacks/\(stack.id)"
             return response
@@ -45,7 +45,7 @@ enum StacksResource: APIResource {
             let id = try parameters.require("id")
             let body = try request.decode(V1.ReplaceStackRequest.self)
             let instances = try checked(body.instances)
-            let stack = try await mappingEngineErrors { try await engine.replaceStack(id, instanceIDs: instances) }
+            let stack = try await namingInstancesInBody { try await engine.replaceStack(id, instanceIDs: instances) }
             return .json(V1.Stack(stack))
         }
 

@@ -5,7 +5,7 @@ import WidgetHost
 /// Widget taps: record them (routed through the deep-link table), count them, and list broken links.
 ///
 /// - `POST /v1/taps` ``V1/TapInput`` or ``V1/TapBatch`` → 201 ``V1/RecordedTapList``: all stored in one transaction,
-///   or none; 404 `unknown_instance` (an unknown instance without kind and family), 422 `tap_widget_unknown`
+///   or none; 422 `unknown_instance` (an unknown instance without kind and family) / `tap_widget_unknown`
 /// - `GET /v1/taps/report?from=&to=&groupBy=&bucket=&timeZone=&format=` → ``V1/TapReport``, or RFC 4180 CSV with
 ///   `format=csv` (or `Accept: text/csv` without `format`); 400 `invalid_query`
 /// - `GET /v1/taps/unmatched?from=&to=&limit=` → ``V1/UnmatchedURLList``; 400 `invalid_query`

@@ -25,7 +25,7 @@ extension OpenAPIDocument {
             "post": operation(
                 "createStack", "Create a Smart Stack of placed instances, in the user's order.",
                 body: "CreateStackRequest", success: ("201", json("Stack", "The stack.")),
-                errors: [404, 409, 422], links: stackLinks),
+                errors: [409, 422], links: stackLinks),
         ],
         "/v1/stacks/{id}": [
             "get": operation("getStack", "One Smart Stack.", parameters: [stackParameter],

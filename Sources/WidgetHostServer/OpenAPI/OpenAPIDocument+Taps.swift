@@ -20,7 +20,7 @@ extension OpenAPIDocument {
                 `family` (taps relayed from devices).
                 """,
             body: "TapRequest",
-            success: ("201", json("RecordedTapList", "What was stored for each tap, in order.")), errors: [404, 422])],
+            success: ("201", json("RecordedTapList", "What was stored for each tap, in order.")), errors: [422])],
         "/v1/taps/report": ["get": operation(
             "reportTaps", "Count taps in [from, to) by the `groupBy` columns and an optional local time bucket.",
             parameters: tapRangeParameters + [

@@ -15,6 +15,8 @@ final class InProcessDaemon: Sendable {
 
     let daemon: WidgetHostDaemon
     let engine: WidgetEngine
+    /// The demo App Group container the intents change.
+    let container: AppGroupContainer
     let directory: URL
     let logLines = LogLines()
 
@@ -29,8 +31,8 @@ final class InProcessDaemon: Sendable {
             .appendingPathComponent("widgethost-daemon-\(UUID().uuidString)", isDirectory: true)
         // Commits skip fsync here: these tests are about the API, many daemons run at once on two cores, and
         // durability is what the child-process tests (the real binary, default settings) exercise.
-        let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: directory,
-                                              synchronous: .off)
+        container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: directory,
+                                          synchronous: .off)
         try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
         let store = try EngineStore(database: DatabaseStore(
             path: directory.appendingPathComponent("widgethost.sqlite").path,
