@@ -23,8 +23,7 @@ extension DaemonTests {
             #expect(parameters.last?["type"] as? String == "bool")
             #expect(parameters.last?["default"] as? Bool == true)
             let missing = try await daemon.request("GET", "/v1/intents/Nope")
-            #expect(missing.status == 404)
-            #expect(missing.errorCode == "unknown_intent")
+            expectRefusal(missing, status: 404, code: "unknown_intent")
         }
 
         @Test("a perform commits its change, reloads the tapped widget and is counted")
@@ -102,9 +101,7 @@ extension DaemonTests {
 
             let other = try await daemon.request("POST", Self.toggle, json: #"{"parameters":{"itemID":"task-6"}}"#,
                                                  headers: [("Idempotency-Key", "k-1")])
-            #expect(other.status == 409)
-            #expect(other.errorCode == "idempotency_key_reused")
-            #expect(other.isErrorBody)
+            expectRefusal(other, status: 409, code: "idempotency_key_reused")
             #expect(try favorites(daemon) == toggled)
             #expect(try await performedCount(daemon) == 1)
         }
@@ -134,9 +131,7 @@ extension DaemonTests {
             defer { Task { await daemon.stop() } }
             let response = try await daemon.request("POST", path, json: body,
                                                     headers: key.map { [("Idempotency-Key", $0)] } ?? [])
-            #expect(response.status == status)
-            #expect(response.errorCode == code)
-            #expect(response.isErrorBody)
+            expectRefusal(response, status: status, code: code)
             if let parameter {
                 #expect((response.json["detail"] as? [String: Any])?["parameter"] as? String == parameter)
             }

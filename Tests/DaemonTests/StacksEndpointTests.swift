@@ -24,8 +24,7 @@ extension DaemonTests {
 
             #expect(try await daemon.request("DELETE", "/v1/stacks/home").status == 204)
             let gone = try await daemon.request("GET", "/v1/stacks/home")
-            #expect(gone.status == 404)
-            #expect(gone.errorCode == "unknown_stack")
+            expectRefusal(gone, status: 404, code: "unknown_stack")
             #expect(try await daemon.request("GET", "/v1/instances/p").status == 200)
         }
 
@@ -86,9 +85,7 @@ extension DaemonTests {
             _ = try await daemon.request("POST", "/v1/stacks", json: #"{"id":"work","instances":["p"]}"#)
             let before = try await daemon.request("GET", "/v1/stacks").text
             let response = try await daemon.request(method, path, json: body)
-            #expect(response.status == status)
-            #expect(response.errorCode == code)
-            #expect(response.isErrorBody)
+            expectRefusal(response, status: status, code: code)
             #expect(try await daemon.request("GET", "/v1/stacks").text == before)
         }
 

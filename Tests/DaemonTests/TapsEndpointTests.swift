@@ -107,9 +107,7 @@ extension DaemonTests {
             defer { Task { await daemon.stop() } }
             try await placeTaskList(daemon)
             let response = try await daemon.request(method, path, json: body)
-            #expect(response.status == status)
-            #expect(response.errorCode == code)
-            #expect(response.isErrorBody)
+            expectRefusal(response, status: status, code: code)
             let report = try await daemon.request("GET", "/v1/taps/report")
             #expect(report.json["totalTaps"] as? Int == 0)
         }

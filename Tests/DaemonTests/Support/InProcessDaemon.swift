@@ -3,6 +3,7 @@ import DemoWidgets
 import Foundation
 import HTTPTestSupport
 import SharedState
+import Testing
 import WidgetHost
 import WidgetHostServer
 
@@ -100,4 +101,12 @@ extension RawHTTPClient.Response {
     var isErrorBody: Bool {
         Set(json.keys) == ["code", "message", "detail"] && json["code"] is String && json["message"] is String
     }
+}
+
+/// Expects a refusal: `status`, the error `code`, and a `{code, message, detail}` JSON body.
+func expectRefusal(_ response: RawHTTPClient.Response, status: Int, code: String,
+                   sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    #expect(response.status == status, sourceLocation: sourceLocation)
+    #expect(response.errorCode == code, sourceLocation: sourceLocation)
+    #expect(response.isErrorBody, sourceLocation: sourceLocation)
 }
