@@ -17,8 +17,10 @@ struct APIRouter {
     }
 
     /// Registers a `POST` endpoint.
-    mutating func post(_ template: String, handler: @escaping HTTPHandler) {
-        router.post(template, handler: notifying(handler))
+    /// - Parameter notifiesChanges: False for an endpoint that runs the change hook itself, only when it changed
+    ///   something (a perform does; its dry run and its replay do not).
+    mutating func post(_ template: String, notifiesChanges: Bool = true, handler: @escaping HTTPHandler) {
+        router.post(template, handler: notifiesChanges ? notifying(handler) : handler)
     }
 
     /// Registers a `PUT` endpoint.

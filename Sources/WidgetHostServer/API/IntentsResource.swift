@@ -14,7 +14,8 @@ import WidgetHost
 /// and is rolled back: the answer says what it would change and reload; nothing is stored, and the key is neither
 /// read nor written. With a key, a retry of the same request (intent, parameters as sent, instance) answers the
 /// stored first outcome with `Idempotent-Replayed: true` and performs nothing; the same key with another request
-/// is 409. Performs (not dry runs, not replays) count in `widgethost_intents_performed_total`.
+/// is 409. Performs (not dry runs, not replays) count in `widgethost_intents_performed_total` and tell the reload
+/// scheduler that the schedule may have changed (an intent's reloads may have been deferred by budget).
 enum IntentsResource: APIResource {
     /// The request header carrying the caller's idempotency key.
     static let idempotencyKeyHeader = "Idempotency-Key"
@@ -26,6 +27,7 @@ enum IntentsResource: APIResource {
     static func register(in router: inout APIRouter, context: APIContext) {
         let runner = context.intents
         let metrics = context.metrics
+        let scheduleChanged = context.scheduleChanged
         let descriptors = runner?.intents.intents ?? []
 
         router.get("/v1/intents") { _, _ in
@@ -40,7 +42,7 @@ enum IntentsResource: APIResource {
             return .json(V1.Intent(descriptor))
         }
 
-        router.post("/v1/intents/{name}/perform") { request, parameters in
+        router.post("/v1/intents/{name}/perform", notifiesChanges: false) { request, parameters in
             let name = try parameters.require("name")
             let isDryRun = try APIQuery.bool("dryRun", in: request) ?? false
             let key = try idempotencyKey(in: request)
@@ -53,7 +55,10 @@ enum IntentsResource: APIResource {
                                                     instanceID: body.instance, idempotencyKey: key,
                                                     isDryRun: isDryRun)
             let outcome = try await namingInstancesInBody { try await runner.perform(perform) }
-            if !outcome.isDryRun && !outcome.isReplay { metrics.intentPerformed() }
+            if !outcome.isDryRun && !outcome.isReplay {
+                metrics.intentPerformed()
+                scheduleChanged()
+            }
             var response = HTTPResponse.json(V1.IntentOutcome(outcome))
             if outcome.idempotency != nil { response.headers[replayedHeader] = outcome.isReplay ? "true" : "false" }
             return response
