@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a URL's query breaks one of a route's query rules.
 enum QueryRuleViolation: Sendable, Hashable {
     /// The value at `value` (a byte range of the URL) does not match rule `rule`'s value pattern.
@@ -14,6 +20,22 @@ struct QueryCheck: Sendable {
     let isRequired: Bool
     let isRepeated: Bool
     let valuePattern: CompiledPattern?
+    /// When the value pattern only chooses between plain words, the words: comparing bytes gives
+    /// the pattern's answer without running it (see `PatternScanner.literalAlternatives`).
+    let valueWords: [[UInt8]]?
+
+    /// Whether a decoded value satisfies the value pattern.
+    @inline(__always)
+    func accepts(_ value: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, limits: MatchLimits) -> Bool {
+        if let valueWords {
+            for word in valueWords where word.count == value.count {
+                if word.withUnsafeBufferPointer({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }) { return true }
+            }
+            return false
+        }
+        guard let valuePattern else { return true }
+        return valuePattern.match(value, scratch: scratch, context: limits) > 0
+    }
 }
 
 extension Route {
@@ -30,7 +52,7 @@ extension Route {
             var count = 0
             if let query {
                 let wanted = queryChecks[index].name
-                let valuePattern = queryChecks[index].valuePattern
+                let hasValuePattern = queryChecks[index].valuePattern != nil
                 var itemStart = query.lowerBound
                 while itemStart < query.upperBound {
                     // One item: up to the next `&`; its name ends at the first `=`.
@@ -44,10 +66,10 @@ extension Route {
                     if itemEnd > itemStart,
                        wanted.withUnsafeBufferPointer({ QueryParser.nameEquals(url, itemStart..<nameEnd, $0) }) {
                         count += 1
-                        if let valuePattern {
+                        if hasValuePattern {
                             let value = min(nameEnd + 1, itemEnd)..<itemEnd
                             let decoded = Self.decodeValue(url, value, into: spare)
-                            if valuePattern.match(decoded, scratch: scratch, context: limits) <= 0 {
+                            if !queryChecks[index].accepts(decoded, scratch: scratch, limits: limits) {
                                 return .valueMismatch(rule: index, value: value)
                             }
                         }
