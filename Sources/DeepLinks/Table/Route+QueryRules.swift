@@ -56,13 +56,8 @@ extension Route {
                 var itemStart = query.lowerBound
                 while itemStart < query.upperBound {
                     // One item: up to the next `&`; its name ends at the first `=`.
-                    var itemEnd = itemStart
-                    var equals = -1
-                    while itemEnd < query.upperBound, url[itemEnd] != UInt8(ascii: "&") {
-                        if equals < 0, url[itemEnd] == UInt8(ascii: "=") { equals = itemEnd }
-                        itemEnd += 1
-                    }
-                    let nameEnd = equals < 0 ? itemEnd : equals
+                    let itemEnd = Self.firstIndex(of: UInt8(ascii: "&"), in: url, itemStart..<query.upperBound)
+                    let nameEnd = Self.firstIndex(of: UInt8(ascii: "="), in: url, itemStart..<itemEnd)
                     if itemEnd > itemStart,
                        wanted.withUnsafeBufferPointer({ QueryParser.nameEquals(url, itemStart..<nameEnd, $0) }) {
                         count += 1
@@ -97,14 +92,24 @@ extension Route {
         }
     }
 
+    /// The offset of the first `byte` in `range` of `url`, or `range.upperBound` (`memchr`, which
+    /// reads several bytes at a time).
+    @inline(__always)
+    private static func firstIndex(of byte: UInt8, in url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard !range.isEmpty, let base = url.baseAddress,
+              let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return range.upperBound }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+
     /// The decoded bytes of a validated query value: the URL's own bytes when there is nothing to
     /// decode, else decoded into `spare` (`+` is a space).
     @inline(__always)
     private static func decodeValue(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                                     into spare: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var plain = true
-        for offset in range where url[offset] == UInt8(ascii: "%") || url[offset] == UInt8(ascii: "+") { plain = false; break }
-        if plain { return UnsafeBufferPointer(rebasing: url[range]) }
+        if firstIndex(of: UInt8(ascii: "%"), in: url, range) == range.upperBound,
+           firstIndex(of: UInt8(ascii: "+"), in: url, range) == range.upperBound {
+            return UnsafeBufferPointer(rebasing: url[range])
+        }
         var length = 0
         var offset = range.lowerBound
         while offset < range.upperBound {

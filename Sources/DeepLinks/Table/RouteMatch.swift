@@ -15,6 +15,7 @@ public struct RouteMatch: Sendable, Hashable {
     /// Where the route's groups matched in the subject.
     let captures: CaptureSpans
 
+    @inline(__always)
     init(route: Route, source: String, layout: CanonicalLayout, canonicalizer: URLCanonicalizer, captures: CaptureSpans) {
         self.route = route
         self.source = source
@@ -32,11 +33,13 @@ public struct RouteMatch: Sendable, Hashable {
     public var pathParameters: [PathParameter] {
         let names = route.groupNames
         guard !names.isEmpty else { return [] }
-        return withSubject { subject in
+        let captures = captures, route = route
+        return Self.withSubject(source, url) { subject in
             var parameters: [PathParameter] = []
             parameters.reserveCapacity(names.count)
             for (index, name) in names.enumerated() {
-                guard let name, let span = span(index, in: subject) else { continue }
+                guard let name, let span = captures.isComplete ? captures.span(index) : Self.spanAgain(index, route, in: subject)
+                else { continue }
                 parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, span)))
             }
             return parameters
@@ -53,10 +56,19 @@ public struct RouteMatch: Sendable, Hashable {
         let names = route.groupNames
         var index = 0
         while index < names.count {
-            if names[index] == name, let value = withSubject({ subject in
-                span(index, in: subject).map { CanonicalURL.unescapeSubject(subject, $0) }
-            }) {
-                return value
+            if names[index] == name {
+                // Nothing here captures `self`: a closure that did would copy the match.
+                let value: String?
+                if captures.isComplete {
+                    value = captures.span(index).map { span in
+                        Self.withSubject(source, url) { CanonicalURL.unescapeSubject($0, span) }
+                    }
+                } else {
+                    value = Self.withSubject(source, url) { subject in
+                        Self.spanAgain(index, route, in: subject).map { CanonicalURL.unescapeSubject(subject, $0) }
+                    }
+                }
+                if let value { return value }
             }
             index += 1
         }
@@ -93,13 +105,6 @@ public struct RouteMatch: Sendable, Hashable {
         return source.withUTF8 { QueryParser.values(named: name, in: $0, from: query.lowerBound, to: query.upperBound, first: true).first }
     }
 
-    /// Where group `index + 1` of the route matched in `subject`, or nil if it did not take part.
-    @inline(__always)
-    private func span(_ index: Int, in subject: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        if captures.isComplete { return captures.span(index) }
-        return Self.spanAgain(index, route, in: subject)
-    }
-
     /// Too many groups to keep: the route's own pattern finds the same ones again (it is the
     /// alternative that won, anchored at both ends, so it backtracks the same way).
     @inline(never)
@@ -114,7 +119,7 @@ public struct RouteMatch: Sendable, Hashable {
     /// Calls `body` with the canonical subject: the URL's own bytes when canonicalization changed
     /// none of them, or the subject derived again.
     @inline(__always)
-    private func withSubject<Value>(_ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+    private static func withSubject<Value>(_ source: String, _ url: MatchedURL, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
         let length = url.length
         if url.isVerbatim,
            let value = source.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(start: $0.baseAddress, count: length)) }) {

@@ -32,23 +32,66 @@ extension URLCanonicalizer {
 
         let hasAuthority = index + 1 < queryMark && input[index] == slash && input[index + 1] == slash
         if hasAuthority {
-            index += 2
-            while index < count, classes.flags(input[index]) & ByteClasses.canonicalHostStop == 0 { index += 1 }
-            // The host ends at the path or the query; `@`, `:` and upper case are left to the full pass.
-            guard index == count || input[index] == slash || input[index] == question else { return nil }
+            guard let hostEnd = Self.canonicalHostEnd(input, from: index + 2, count: count) else { return nil }
+            index = hostEnd
         }
         let pathStart = index
         guard queryMark - pathStart <= maxParameterLength, count - queryMark <= maxParameterLength + 1 else { return nil }
 
         // The first segment ends at the first `/` after the path's first byte (as in `fastLayout`).
-        var firstSegmentEnd = pathStart + 1
-        while firstSegmentEnd < queryMark, input[firstSegmentEnd] != slash { firstSegmentEnd += 1 }
+        let firstSegmentEnd = Self.firstSlash(input, from: pathStart + 1, to: queryMark)
         var length = queryMark
         while length > pathStart, input[length - 1] == slash { length -= 1 }
         let queryRange: Range<Int>? = queryMark < count ? (queryMark + 1)..<count : nil
         return CanonicalLayout(length: length, schemeLength: schemeEnd, hasAuthority: hasAuthority, pathStart: pathStart,
                                firstSegmentEnd: max(min(firstSegmentEnd, length), pathStart), queryRange: queryRange,
                                isVerbatim: true)
+    }
+
+    /// Where a host starting at `start` ends (at `/`, `?` or the end), eight bytes at a time;
+    /// nil when it holds an upper-case letter, `@` or `:` (a port), which the full pass handles.
+    /// Every byte is known to be in `&`...`~`.
+    @inline(__always)
+    private static func canonicalHostEnd(_ input: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+        let raw = UnsafeRawPointer(input)
+        var index = start
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let stops = zeroBytes(word ^ repeated(slash)) | zeroBytes(word ^ repeated(question))
+            let refused = upperCaseBytes(word) | zeroBytes(word ^ repeated(UInt8(ascii: "@"))) | zeroBytes(word ^ repeated(UInt8(ascii: ":")))
+            if stops != 0 {
+                // Only the bytes before the first stop belong to the host.
+                guard refused & ((stops & (0 &- stops)) &- 1) == 0 else { return nil }
+                return index + stops.trailingZeroBitCount / 8
+            }
+            guard refused == 0 else { return nil }
+            index += 8
+        }
+        let classes = ByteClasses.shared
+        while index < count, classes.flags(input[index]) & ByteClasses.canonicalHostStop == 0 { index += 1 }
+        guard index == count || input[index] == slash || input[index] == question else { return nil }
+        return index
+    }
+
+    /// The offset of the first `/` in `start..<end`, or `end`, eight bytes at a time.
+    @inline(__always)
+    private static func firstSlash(_ input: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let raw = UnsafeRawPointer(input)
+        var index = start
+        while index + 8 <= end {
+            let slashes = zeroBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ repeated(slash))
+            if slashes != 0 { return index + slashes.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < end, input[index] != slash { index += 1 }
+        return index
+    }
+
+    /// 0x80 in each byte of `word` that is an upper-case ASCII letter, for bytes below 0x80 (no
+    /// sum below carries into the next byte).
+    @inline(__always)
+    private static func upperCaseBytes(_ word: UInt64) -> UInt64 {
+        (word &+ repeated(0x80 - 0x41)) & ~(word &+ repeated(0x80 - 0x5B)) & repeated(0x80)
     }
 
     /// Scans `count` bytes eight at a time.
