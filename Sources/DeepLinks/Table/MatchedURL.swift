@@ -16,12 +16,11 @@ struct MatchedURL: Sendable {
 
     @inline(__always)
     init(layout: CanonicalLayout, canonicalizer: URLCanonicalizer) {
-        // The URL was at most `maxURLLength` bytes; offsets fit unless that limit is above 4 GiB.
-        precondition(layout.length < Int(UInt32.max) && (layout.queryRange?.upperBound ?? 0) < Int(UInt32.max),
-                     "URL longer than 4 GiB")
-        subjectLength = UInt32(truncatingIfNeeded: layout.length)
-        queryStart = layout.queryRange.map { UInt32(truncatingIfNeeded: $0.lowerBound) } ?? Self.noQuery
-        queryEnd = UInt32(truncatingIfNeeded: layout.queryRange?.upperBound ?? 0)
+        // Offsets are below `maxURLLength`; a URL of 4 GiB cannot reach here as a Swift string
+        // on any platform we build for, and would trap on the conversion rather than go wrong.
+        subjectLength = UInt32(layout.length)
+        queryStart = layout.queryRange.map { UInt32($0.lowerBound) } ?? Self.noQuery
+        queryEnd = UInt32(layout.queryRange?.upperBound ?? 0)
         maxURLLength = UInt32(clamping: canonicalizer.maxURLLength)
         maxParameterLength = UInt32(clamping: canonicalizer.maxParameterLength)
         isVerbatim = layout.isVerbatim
