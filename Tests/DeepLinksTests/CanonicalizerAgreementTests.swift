@@ -54,9 +54,60 @@ struct CanonicalizerAgreementTests {
         }
     }
 
+    @Test("URLs that are mostly canonical already", arguments: 0..<4)
+    func mostlyCanonical(seed: Int) {
+        var random = SeededRandom(seed: 2_000 + UInt64(seed))
+        // Plain bytes plus a few that need work, so the verbatim check meets both.
+        let alphabet = Array("abz09-._~/?=&:+@!$'()*,;[]".utf8) + Array("AZ% #".utf8)
+        let starts = ["myapp://", "https://example.com", "https://example.com:443", "http://a:80", "myapp:", "x://", "a1+.-:"]
+        for _ in 0..<5_000 {
+            var bytes = Array(starts[random.next(starts.count)].utf8)
+            for _ in 0..<random.next(70) {
+                bytes.append(random.next(10) == 0 ? alphabet[random.next(alphabet.count)] : alphabet[random.next(alphabet.count - 5)])
+            }
+            let url = String(decoding: bytes, as: UTF8.self)
+            for canonicalizer in Self.canonicalizers { expectAgreement(url, canonicalizer) }
+        }
+    }
+
+    @Test("the verbatim check accepts typical canonical URLs", arguments: [
+        "myapp://task/42", "myapp://task/42/", "https://myapp.example.com/task/42?source=stack&x=1",
+        "myapp://widget", "myapp://widget?flag", "myapp:task/42", "https://example.com/a//b/../Caf-e~_.x",
+        "myapp://t/0123456789abcdef0123456789abcdef0123456789abcdef",
+    ])
+    func verbatimAccepts(url: String) {
+        var source = url
+        source.withUTF8 { bytes in
+            #expect(URLCanonicalizer().verbatimLayout(bytes) != nil)
+        }
+        expectAgreement(url, URLCanonicalizer())
+    }
+
+    @Test("the verbatim check leaves URLs that need work to the full pass", arguments: [
+        "MyApp://task/42", "myapp://Task/42", "myapp://task/4%32", "myapp://task/42#top", "myapp://user@task/42",
+        "https://example.com:443/a", "myapp://task/caf\u{E9}", "myapp://task/a b", "1x://task",
+    ])
+    func verbatimDeclines(url: String) {
+        var source = url
+        source.withUTF8 { bytes in
+            #expect(URLCanonicalizer().verbatimLayout(bytes) == nil)
+        }
+    }
+
     private func expectAgreement(_ url: String, _ canonicalizer: URLCanonicalizer) {
         var source = url
         source.withUTF8 { bytes in
+            if let verbatim = canonicalizer.verbatimLayout(bytes) {
+                // An answer of the verbatim check must be the reference's, with the URL's own bytes as subject.
+                let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+                defer { buffer.deallocate() }
+                let reference = try? canonicalizer.referenceLayout(bytes, into: buffer)
+                #expect(reference == verbatim, "verbatim layout differs for \(url.debugDescription)")
+                if let reference {
+                    #expect(Array(buffer[0..<reference.length]) == Array(bytes[0..<verbatim.length]),
+                            "verbatim subject differs for \(url.debugDescription)")
+                }
+            }
             let capacity = max(bytes.count, 1)
             let fastBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
             let referenceBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)

@@ -10,8 +10,8 @@ import CPCRE2
 struct CaptureSpans: Sendable {
     /// Start and end offsets of groups 1...8; `unset` for a group that did not take part.
     private var offsets: (UInt64, UInt64, UInt64, UInt64) = (.max, .max, .max, .max)
-    /// The number of groups.
-    let count: Int
+    /// The number of groups (0 when they do not fit).
+    private let groupCount: UInt8
     /// Whether every group's span is here.
     let isComplete: Bool
 
@@ -21,7 +21,7 @@ struct CaptureSpans: Sendable {
     /// Copies the spans of `count` groups starting at group `groupBase + 1` from `ovector`.
     @inline(__always)
     init(ovector: UnsafeMutablePointer<Int>, groupBase: Int, count: Int) {
-        self.count = count
+        groupCount = UInt8(truncatingIfNeeded: min(count, Self.capacity + 1))
         guard count > 0 else { isComplete = true; return }
         guard count <= Self.capacity else { isComplete = false; return }
         let first = ovector + 2 * (groupBase + 1)
@@ -42,7 +42,7 @@ struct CaptureSpans: Sendable {
     /// take part in the match. Only for complete spans.
     @inline(__always)
     func span(_ index: Int) -> Range<Int>? {
-        precondition(isComplete && index >= 0 && index < count, "capture group index out of range")
+        precondition(isComplete && index >= 0 && index < Int(groupCount), "capture group index out of range")
         return withUnsafeBytes(of: offsets) { raw in
             let start = raw.load(fromByteOffset: 4 * index, as: UInt16.self)
             let end = raw.load(fromByteOffset: 4 * index + 2, as: UInt16.self)

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Finds the candidate set for a subject from its scheme, host and first segment, without
 /// running any pattern: an open-addressing hash table over byte-string keys, probed with a hash
 /// that reads eight bytes at a time.
@@ -26,10 +20,14 @@ final class DispatchIndex: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Int32>
     /// The candidate set for subjects no key covers (routes with no literal scheme).
     let fallback: Int32
+    /// Bit `n % 64` is set when some key is `n` bytes long: most lookups of a length no key has
+    /// stop here, without hashing.
+    private let keyLengths: UInt64
 
     /// Builds the index from `keys` (each mapped to a candidate set index).
     init(keys: [(key: [UInt8], candidateSet: Int)], fallback: Int) {
         self.fallback = Int32(fallback)
+        self.keyLengths = keys.reduce(0) { $0 | 1 << UInt64($1.key.count % 64) }
         var keyBytes: [UInt8] = []
         let entries = keys.map { key in
             defer { keyBytes += key.key }
@@ -76,6 +74,7 @@ final class DispatchIndex: @unchecked Sendable {
     /// The candidate set of the key `key[0..<count]`, if the index holds that key.
     @inline(__always)
     private func lookup(_ key: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard keyLengths & (1 << UInt64(count % 64)) != 0 else { return nil }
         let hash = DispatchIndex.hash(key, count: count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -84,7 +83,7 @@ final class DispatchIndex: @unchecked Sendable {
             if entryIndex == 0 { return nil }
             let entry = entries[entryIndex - 1]
             if entry.hash == hash, Int(entry.keyLength) == count,
-               memcmp(keyBytes.baseAddress! + Int(entry.keyStart), key, count) == 0 {
+               Self.bytesEqual(keyBytes.baseAddress! + Int(entry.keyStart), key, count: count) {
                 return Int(entry.candidateSet)
             }
             slot = (slot + 1) & mask
@@ -95,25 +94,44 @@ final class DispatchIndex: @unchecked Sendable {
         key.withUnsafeBufferPointer { hash($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) }
     }
 
-    /// A hash of `count` bytes at `key`, mixed eight bytes at a time, then finalized so that the low
-    /// bits (the slot) depend on every byte.
+    /// A hash of `count` bytes at `key`, mixed eight bytes at a time (the last word overlapping
+    /// the one before it), then finalized so that the low bits (the slot) depend on every byte.
     @inline(__always)
     static func hash(_ key: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
         var offset = 0
         let raw = UnsafeRawPointer(key)
-        while offset + 8 <= count {
+        while offset + 8 < count {
             hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash >> 31
             offset += 8
         }
-        if offset < count {
-            var tail: UInt64 = 0
-            withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: raw + offset, byteCount: count - offset) }
-            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
-        }
+        hash = (hash ^ lastWord(key, count: count)) &* 0x94D0_49BB_1331_11EB
         hash ^= hash >> 29
         hash = hash &* 0xBF58_476D_1CE4_E5B9
         return hash ^ (hash >> 32)
+    }
+
+    /// The last eight bytes of `key`, or all of a shorter key (zero-extended).
+    @inline(__always)
+    private static func lastWord(_ key: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        if count >= 8 { return UnsafeRawPointer(key).loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) }
+        var word: UInt64 = 0
+        for index in 0..<count { word |= UInt64(key[index]) << UInt64(8 * index) }
+        return word
+    }
+
+    /// Whether `count` bytes at `a` and at `b` are equal, compared a word at a time.
+    @inline(__always)
+    private static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let left = UnsafeRawPointer(a), right = UnsafeRawPointer(b)
+        var offset = 0
+        while offset + 8 < count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        return lastWord(a, count: count) == lastWord(b, count: count)
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a URL's query breaks one of a route's query rules.
 enum QueryRuleViolation: Sendable, Hashable {
     /// The value at `value` (a byte range of the URL) does not match rule `rule`'s value pattern.
@@ -14,6 +20,22 @@ struct QueryCheck: Sendable {
     let isRequired: Bool
     let isRepeated: Bool
     let valuePattern: CompiledPattern?
+    /// When the value pattern only chooses between plain words, the words: comparing bytes gives
+    /// the pattern's answer without running it (see `PatternScanner.literalAlternatives`).
+    let valueWords: [[UInt8]]?
+
+    /// Whether a decoded value satisfies the value pattern.
+    @inline(__always)
+    func accepts(_ value: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, limits: MatchLimits) -> Bool {
+        if let valueWords {
+            for word in valueWords where word.count == value.count {
+                if word.withUnsafeBufferPointer({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }) { return true }
+            }
+            return false
+        }
+        guard let valuePattern else { return true }
+        return valuePattern.match(value, scratch: scratch, context: limits) > 0
+    }
 }
 
 extension Route {
@@ -30,24 +52,19 @@ extension Route {
             var count = 0
             if let query {
                 let wanted = queryChecks[index].name
-                let valuePattern = queryChecks[index].valuePattern
+                let hasValuePattern = queryChecks[index].valuePattern != nil
                 var itemStart = query.lowerBound
                 while itemStart < query.upperBound {
                     // One item: up to the next `&`; its name ends at the first `=`.
-                    var itemEnd = itemStart
-                    var equals = -1
-                    while itemEnd < query.upperBound, url[itemEnd] != UInt8(ascii: "&") {
-                        if equals < 0, url[itemEnd] == UInt8(ascii: "=") { equals = itemEnd }
-                        itemEnd += 1
-                    }
-                    let nameEnd = equals < 0 ? itemEnd : equals
+                    let itemEnd = Self.firstIndex(of: UInt8(ascii: "&"), in: url, itemStart..<query.upperBound)
+                    let nameEnd = Self.firstIndex(of: UInt8(ascii: "="), in: url, itemStart..<itemEnd)
                     if itemEnd > itemStart,
                        wanted.withUnsafeBufferPointer({ QueryParser.nameEquals(url, itemStart..<nameEnd, $0) }) {
                         count += 1
-                        if let valuePattern {
+                        if hasValuePattern {
                             let value = min(nameEnd + 1, itemEnd)..<itemEnd
                             let decoded = Self.decodeValue(url, value, into: spare)
-                            if valuePattern.match(decoded, scratch: scratch, context: limits) <= 0 {
+                            if !queryChecks[index].accepts(decoded, scratch: scratch, limits: limits) {
                                 return .valueMismatch(rule: index, value: value)
                             }
                         }
@@ -75,14 +92,24 @@ extension Route {
         }
     }
 
+    /// The offset of the first `byte` in `range` of `url`, or `range.upperBound` (`memchr`, which
+    /// reads several bytes at a time).
+    @inline(__always)
+    private static func firstIndex(of byte: UInt8, in url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard !range.isEmpty, let base = url.baseAddress,
+              let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return range.upperBound }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+
     /// The decoded bytes of a validated query value: the URL's own bytes when there is nothing to
     /// decode, else decoded into `spare` (`+` is a space).
     @inline(__always)
     private static func decodeValue(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                                     into spare: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var plain = true
-        for offset in range where url[offset] == UInt8(ascii: "%") || url[offset] == UInt8(ascii: "+") { plain = false; break }
-        if plain { return UnsafeBufferPointer(rebasing: url[range]) }
+        if firstIndex(of: UInt8(ascii: "%"), in: url, range) == range.upperBound,
+           firstIndex(of: UInt8(ascii: "+"), in: url, range) == range.upperBound {
+            return UnsafeBufferPointer(rebasing: url[range])
+        }
         var length = 0
         var offset = range.lowerBound
         while offset < range.upperBound {

@@ -29,7 +29,8 @@ public final class Route: Sendable {
         let (prefix, isWhole) = PatternScanner.literalPrefix(definition.pattern)
         self.dispatchKey = DispatchKey(literalPrefix: prefix, isWholePattern: isWhole)
         self.queryChecks = zip(definition.queryRules, queryValuePatterns).map { rule, valuePattern in
-            QueryCheck(name: Array(rule.name.utf8), isRequired: rule.isRequired, isRepeated: rule.isRepeated, valuePattern: valuePattern)
+            QueryCheck(name: Array(rule.name.utf8), isRequired: rule.isRequired, isRepeated: rule.isRepeated, valuePattern: valuePattern,
+                       valueWords: rule.valuePattern.flatMap(PatternScanner.literalAlternatives))
         }
     }
 

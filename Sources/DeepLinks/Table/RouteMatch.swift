@@ -10,18 +10,16 @@ public struct RouteMatch: Sendable, Hashable {
     public let route: Route
     /// The URL as given.
     let source: String
-    /// Where the subject's parts and the URL's query are.
-    let layout: CanonicalLayout
-    /// The canonicalizer the URL went through, to derive the subject again when it is not verbatim.
-    let canonicalizer: URLCanonicalizer
+    /// The subject's length, where the query is, and the canonicalizer's limits.
+    let url: MatchedURL
     /// Where the route's groups matched in the subject.
     let captures: CaptureSpans
 
+    @inline(__always)
     init(route: Route, source: String, layout: CanonicalLayout, canonicalizer: URLCanonicalizer, captures: CaptureSpans) {
         self.route = route
         self.source = source
-        self.layout = layout
-        self.canonicalizer = canonicalizer
+        self.url = MatchedURL(layout: layout, canonicalizer: canonicalizer)
         self.captures = captures
     }
 
@@ -33,13 +31,15 @@ public struct RouteMatch: Sendable, Hashable {
     /// Path parameters (the pattern's named groups that took part in the match), decoded, in
     /// pattern order.
     public var pathParameters: [PathParameter] {
-        let route = route, captures = captures
-        guard !route.groupNames.isEmpty else { return [] }
-        return Self.withSubject(source, layout, canonicalizer) { subject in
+        let names = route.groupNames
+        guard !names.isEmpty else { return [] }
+        let captures = captures, route = route
+        return Self.withSubject(source, url) { subject in
             var parameters: [PathParameter] = []
-            parameters.reserveCapacity(route.groupNames.count)
-            for (index, name) in route.groupNames.enumerated() {
-                guard let name, let span = Self.span(index, captures, route, in: subject) else { continue }
+            parameters.reserveCapacity(names.count)
+            for (index, name) in names.enumerated() {
+                guard let name, let span = captures.isComplete ? captures.span(index) : Self.spanAgain(index, route, in: subject)
+                else { continue }
                 parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, span)))
             }
             return parameters
@@ -53,13 +53,24 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// The value of path parameter `name`, if it took part in the match.
     public func parameter(_ name: String) -> String? {
-        let route = route, captures = captures
         let names = route.groupNames
-        for index in names.indices where names[index] == name {
-            let value = Self.withSubject(source, layout, canonicalizer) { subject in
-                Self.span(index, captures, route, in: subject).map { CanonicalURL.unescapeSubject(subject, $0) }
+        var index = 0
+        while index < names.count {
+            if names[index] == name {
+                // Nothing here captures `self`: a closure that did would copy the match.
+                let value: String?
+                if captures.isComplete {
+                    value = captures.span(index).map { span in
+                        Self.withSubject(source, url) { CanonicalURL.unescapeSubject($0, span) }
+                    }
+                } else {
+                    value = Self.withSubject(source, url) { subject in
+                        Self.spanAgain(index, route, in: subject).map { CanonicalURL.unescapeSubject(subject, $0) }
+                    }
+                }
+                if let value { return value }
             }
-            if let value { return value }
+            index += 1
         }
         return nil
     }
@@ -67,7 +78,7 @@ public struct RouteMatch: Sendable, Hashable {
     /// The URL in canonical form.
     public var canonicalURL: CanonicalURL {
         do {
-            return try canonicalizer.canonicalize(source)
+            return try url.canonicalizer.canonicalize(source)
         } catch {
             preconditionFailure("a routed URL no longer canonicalizes: \(error)")
         }
@@ -75,30 +86,29 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// All query items of the URL, decoded, in order (also those without a rule).
     public var queryItems: [QueryItem] {
-        guard let query = layout.queryRange else { return [] }
+        guard let query = url.queryRange else { return [] }
         var source = source
         return source.withUTF8 { QueryParser.parse($0, from: query.lowerBound, to: query.upperBound) }
     }
 
     /// The values of the query items named `name`, in order.
     public func queryValues(_ name: String) -> [String] {
-        guard let query = layout.queryRange else { return [] }
+        guard let query = url.queryRange else { return [] }
         var source = source
         return source.withUTF8 { QueryParser.values(named: name, in: $0, from: query.lowerBound, to: query.upperBound, first: false) }
     }
 
     /// The first value of the query item `name`, if any.
     public func queryValue(_ name: String) -> String? {
-        guard let query = layout.queryRange else { return nil }
+        guard let query = url.queryRange else { return nil }
         var source = source
         return source.withUTF8 { QueryParser.values(named: name, in: $0, from: query.lowerBound, to: query.upperBound, first: true).first }
     }
 
-    /// Where group `index + 1` of the route matched in `subject`, or nil if it did not take part.
-    private static func span(_ index: Int, _ captures: CaptureSpans, _ route: Route, in subject: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        if captures.isComplete { return captures.span(index) }
-        // Too many groups to keep: the route's own pattern finds the same ones again (it is the
-        // alternative that won, anchored at both ends, so it backtracks the same way).
+    /// Too many groups to keep: the route's own pattern finds the same ones again (it is the
+    /// alternative that won, anchored at both ends, so it backtracks the same way).
+    @inline(never)
+    private static func spanAgain(_ index: Int, _ route: Route, in subject: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let scratch = MatchScratch.current(minimumPairs: route.pattern.captureCount + 1)
         let rc = route.pattern.match(subject, scratch: scratch, context: nil)
         precondition(rc > 0, "a matched route's pattern no longer matches its subject: \(rc)")
@@ -106,20 +116,25 @@ public struct RouteMatch: Sendable, Hashable {
         return start == cpcre2_unset() || end < start ? nil : start..<end
     }
 
-    /// Calls `body` with the canonical subject of `source`: the URL's own bytes when
-    /// canonicalization changed none of them, or the subject derived again.
+    /// Calls `body` with the canonical subject: the URL's own bytes when canonicalization changed
+    /// none of them, or the subject derived again.
     @inline(__always)
-    private static func withSubject<Value>(_ source: String, _ layout: CanonicalLayout, _ canonicalizer: URLCanonicalizer,
-                                           _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
-        if layout.isVerbatim,
-           let value = source.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[0..<layout.length])) }) {
+    private static func withSubject<Value>(_ source: String, _ url: MatchedURL, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        let length = url.length
+        if url.isVerbatim,
+           let value = source.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(start: $0.baseAddress, count: length)) }) {
             return value
         }
+        return Self.withSubjectAgain(source, url, body)
+    }
+
+    @inline(never)
+    private static func withSubjectAgain<Value>(_ source: String, _ url: MatchedURL, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
         var source = source
         return source.withUTF8 { bytes in
-            if layout.isVerbatim { return body(UnsafeBufferPointer(rebasing: bytes[0..<layout.length])) }
+            if url.isVerbatim { return body(UnsafeBufferPointer(rebasing: bytes[0..<url.length])) }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
-                guard let again = try? canonicalizer.layout(bytes, into: buffer), again.length == layout.length else {
+                guard let again = try? url.canonicalizer.layout(bytes, into: buffer), again.length == url.length else {
                     preconditionFailure("a routed URL no longer canonicalizes to the same subject")
                 }
                 return body(UnsafeBufferPointer(rebasing: buffer[0..<again.length]))

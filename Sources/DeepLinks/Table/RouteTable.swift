@@ -60,9 +60,15 @@ public final class RouteTable: Sendable {
         if sourceBytes.count > canonicalizer.maxURLLength {
             return .failure(.invalidURL(.urlTooLong(length: sourceBytes.count, limit: canonicalizer.maxURLLength)))
         }
-        // The canonical subject goes into the thread's buffer: nothing is allocated unless the URL fails.
         let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
         let buffer = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
+        // An already canonical URL is its own subject; the buffer is then room for query values.
+        if let layout = canonicalizer.verbatimLayout(sourceBytes) {
+            return match(subject: UnsafeBufferPointer(start: sourceBytes.baseAddress, count: layout.length), layout: layout,
+                         source: url, sourceBytes: sourceBytes, canonicalizer: canonicalizer,
+                         spare: buffer.baseAddress!, scratch: scratch, context: context)
+        }
+        // Otherwise the canonical subject goes into the thread's buffer: nothing is allocated unless the URL fails.
         let layout: CanonicalLayout
         do throws(CanonicalizationFailure) { layout = try canonicalizer.layout(sourceBytes, into: buffer) } catch {
             return .failure(.invalidURL(error))

@@ -13,6 +13,12 @@ struct ByteClasses: @unchecked Sendable {
     static let pathStop: UInt8 = 4
     /// Ends a run of plain query bytes: `& = # %`, control characters and non-ASCII bytes.
     static let queryStop: UInt8 = 8
+    /// A character of an already canonical scheme: lower-case letter, digit, `+`, `-` or `.`.
+    static let canonicalScheme: UInt8 = 16
+    /// Ends a run of host bytes that canonicalization leaves as they are: `/ ? # % @ :` (the last
+    /// two may need refusing or a default port removed), upper-case letters, space, control
+    /// characters and non-ASCII bytes.
+    static let canonicalHostStop: UInt8 = 32
 
     /// 256 class bytes, then 256 lower-cased bytes.
     let table: UnsafePointer<UInt8>
@@ -29,6 +35,10 @@ struct ByteClasses: @unchecked Sendable {
             if control || "/?#@% ".utf8.contains(byte) { flags |= Self.hostStop }
             if control || byte >= 0x80 || "/?#%".utf8.contains(byte) { flags |= Self.pathStop }
             if control || byte >= 0x80 || "&=#%".utf8.contains(byte) { flags |= Self.queryStop }
+            if URLBytes.isSchemeCharacter(byte), URLBytes.lowercased(byte) == byte { flags |= Self.canonicalScheme }
+            if control || byte >= 0x80 || "/?#%@: ".utf8.contains(byte) || URLBytes.lowercased(byte) != byte {
+                flags |= Self.canonicalHostStop
+            }
             table[value] = flags
             table[256 + value] = URLBytes.lowercased(byte)
         }
