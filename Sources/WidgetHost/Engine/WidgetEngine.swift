@@ -25,6 +25,8 @@ public actor WidgetEngine {
     public nonisolated let containers: [AppGroupContainer]
     /// Observers of what the engine does (provider runs, budget deferrals), e.g. for metrics.
     public nonisolated let events = EngineEventObservers()
+    /// Decoded timelines for ``shownEntry(instanceID:at:)``, valid for one store revision.
+    nonisolated let timelineCache = TimelineCache()
 
     /// WidgetKit enforces a minimum time before a reload; WidgetHost's is 5 minutes after the last run, the
     /// spacing Apple asks for between entries. Applies to scheduled reloads only, not to explicit ones.

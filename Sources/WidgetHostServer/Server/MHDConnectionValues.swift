@@ -12,16 +12,12 @@ enum MHDConnectionValues {
         return headers
     }
 
-    /// The query items, decoded (`+` as a space, then percent-decoding; undecodable text is kept raw).
+    /// The query items, decoded (`+` as a space, then percent-decoding; undecodable text is kept raw); see
+    /// ``QueryText``.
     static func queryItems(of connection: OpaquePointer) -> [URLQueryItem] {
         values(of: connection, kind: .GET_ARGUMENT_KIND).map { name, value in
-            URLQueryItem(name: decodeQueryText(name), value: value.map(decodeQueryText))
+            URLQueryItem(name: QueryText.decode(name), value: value.map(QueryText.decode))
         }
-    }
-
-    private static func decodeQueryText(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
     }
 
     /// Whether the request announces a body (`Content-Length` above 0, or any `Transfer-Encoding`).
@@ -38,8 +34,7 @@ enum MHDConnectionValues {
             return "unix"
         case AF_INET:
             return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
-                let host = withUnsafeBytes(of: ipv4.pointee.sin_addr) { numericHost(family: AF_INET, $0) }
-                return "\(host):\(UInt16(bigEndian: ipv4.pointee.sin_port))"
+                withUnsafeBytes(of: ipv4.pointee.sin_addr) { ipv4Text($0, port: UInt16(bigEndian: ipv4.pointee.sin_port)) }
             }
         case AF_INET6:
             return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
@@ -49,6 +44,24 @@ enum MHDConnectionValues {
         default:
             return nil
         }
+    }
+
+    /// `a.b.c.d:port`, formatted by hand: this runs for every request, and `127.0.0.1:54321` fits a `String`'s
+    /// inline storage.
+    private static func ipv4Text(_ address: UnsafeRawBufferPointer, port: UInt16) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(21)
+        func append(_ number: Int) {
+            if number >= 10 { append(number / 10) }
+            text.append(UInt8(ascii: "0") + UInt8(number % 10))
+        }
+        for (index, byte) in address.enumerated() {
+            if index > 0 { text.append(UInt8(ascii: ".")) }
+            append(Int(byte))
+        }
+        text.append(UInt8(ascii: ":"))
+        append(Int(port))
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func numericHost(family: Int32, _ address: UnsafeRawBufferPointer) -> String {
