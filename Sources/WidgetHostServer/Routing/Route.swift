@@ -20,6 +20,8 @@ public struct Route: Sendable {
     public let synchronousHandler: HTTPSynchronousHandler?
     /// `METHOD /template`, e.g. `GET /v1/instances/{id}/entry`: the metrics `endpoint` label and log name.
     public let endpoint: String
+    /// The names of the template's `{name}` segments, in order.
+    let parameterNames: [String]
 
     init(method: HTTPMethod, template: PathTemplate, handler: @escaping HTTPHandler) {
         self.method = method
@@ -27,6 +29,7 @@ public struct Route: Sendable {
         self.handler = handler
         synchronousHandler = nil
         endpoint = "\(method) \(template)"
+        parameterNames = Self.parameterNames(of: template)
     }
 
     init(method: HTTPMethod, template: PathTemplate, synchronousHandler: @escaping HTTPSynchronousHandler) {
@@ -35,5 +38,12 @@ public struct Route: Sendable {
         handler = { request, parameters in try synchronousHandler(request, parameters) }
         self.synchronousHandler = synchronousHandler
         endpoint = "\(method) \(template)"
+        parameterNames = Self.parameterNames(of: template)
+    }
+
+    private static func parameterNames(of template: PathTemplate) -> [String] {
+        template.segments.compactMap { segment in
+            if case .parameter(let name) = segment { name } else { nil }
+        }
     }
 }
