@@ -10,8 +10,11 @@ extension DaemonTests {
     @Suite("Hand-written responses agree with JSONEncoder")
     struct ResponseWritingTests {
         static func expectSameBytes<T: JSONWritable>(_ value: T, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-            let written = HTTPResponse.json(writing: value)
-            let encoded = HTTPResponse.json(value)
+            expectSameBytes(HTTPResponse.json(writing: value), HTTPResponse.json(value), sourceLocation: sourceLocation)
+        }
+
+        static func expectSameBytes(_ written: HTTPResponse, _ encoded: HTTPResponse,
+                                    sourceLocation: Testing.SourceLocation = #_sourceLocation) {
             #expect(written.status == encoded.status, sourceLocation: sourceLocation)
             #expect(String(decoding: written.body, as: UTF8.self) == String(decoding: encoded.body, as: UTF8.self),
                     sourceLocation: sourceLocation)
@@ -34,25 +37,43 @@ extension DaemonTests {
             Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: -0.000_000_1),
         ]
 
+        /// The entry endpoint's body, from a memo shared across calls, against JSONEncoder's.
+        static func expectSameEntryBody(_ snapshot: EntrySnapshot, at: Date, in responses: EntryResponses,
+                                        timelineID: UInt64, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            for _ in 0..<2 { // once written, once from the memo
+                let shown = ShownEntry(entry: snapshot, at: at, index: 0, timelineID: timelineID)
+                expectSameBytes(responses.response(for: shown),
+                                HTTPResponse.json(V1.EntryAt(at: at, entry: V1.Entry(snapshot))),
+                                sourceLocation: sourceLocation)
+            }
+        }
+
         @Test("entries at T: content, relevance and dates", arguments: ResponseWritingTests.dates)
         func entryAt(date: Date) {
+            let responses = EntryResponses()
+            var timelineID: UInt64 = 0
             for (score, duration) in [(Float?.none, Double?.none), (0.8, 0), (1, 3600.5), (Float.leastNonzeroMagnitude, 1e-3)] {
                 let snapshot = EntrySnapshot(date: date, relevanceScore: score, relevanceDuration: duration,
                                              content: Self.awkwardContent)
-                Self.expectSameBytes(V1.EntryAt(at: date.addingTimeInterval(0.25), entry: V1.Entry(snapshot)))
+                timelineID += 1
+                Self.expectSameEntryBody(snapshot, at: date.addingTimeInterval(0.25), in: responses,
+                                         timelineID: timelineID)
             }
         }
 
         @Test("ISO 8601 dates over a wide range of instants")
         func manyDates() {
+            let responses = EntryResponses()
+            var timelineID: UInt64 = 0
             var generator = SystemRandomNumberGenerator()
             for _ in 0..<2000 {
                 let seconds = Double.random(in: -70_000_000_000...260_000_000_000, using: &generator)
                 let whole = seconds.rounded(.down)
                 for instant in [seconds, whole, whole - 0.000_000_1] {
                     let date = Date(timeIntervalSince1970: instant)
-                    let snapshot = EntrySnapshot(date: date, content: .null)
-                    Self.expectSameBytes(V1.EntryAt(at: date, entry: V1.Entry(snapshot)))
+                    timelineID += 1
+                    Self.expectSameEntryBody(EntrySnapshot(date: date, content: .null), at: date, in: responses,
+                                             timelineID: timelineID)
                 }
             }
         }
@@ -60,7 +81,7 @@ extension DaemonTests {
         @Test("a non-finite number is a 500, as with JSONEncoder")
         func nonFinite() {
             let snapshot = EntrySnapshot(date: Date(timeIntervalSince1970: 0), content: .double(.infinity))
-            let written = HTTPResponse.json(writing: V1.EntryAt(at: Date(), entry: V1.Entry(snapshot)))
+            let written = EntryResponses().response(for: ShownEntry(entry: snapshot, at: Date(), index: 0, timelineID: 1))
             #expect(written.status == .internalServerError)
             #expect(HTTPResponse.json(V1.EntryAt(at: Date(), entry: V1.Entry(snapshot))).status == .internalServerError)
         }

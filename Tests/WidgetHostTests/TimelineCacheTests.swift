@@ -35,6 +35,8 @@ struct TimelineCacheTests {
             try await Self.expectAgreement(fixture.engine, "w", at: start.addingTimeInterval(offset))
         }
         #expect(fixture.engine.timelineCache.cachedConfigurationCount == 1)
+        let first = try fixture.engine.shownEntry(instanceID: "w", at: start)
+        #expect(try fixture.engine.shownEntry(instanceID: "w", at: start).timelineID == first.timelineID)
         #expect(provider.counter.value == 1)
     }
 
@@ -49,6 +51,7 @@ struct TimelineCacheTests {
         let after = try fixture.engine.shownEntry(instanceID: "w", at: fixture.clock.now.addingTimeInterval(10_000))
         #expect(after.entry.date == fixture.clock.now.addingTimeInterval(600))
         #expect(after.entry != before.entry)
+        #expect(after.timelineID != before.timelineID)
         try await Self.expectAgreement(fixture.engine, "w", at: nil)
     }
 
@@ -101,16 +104,18 @@ struct TimelineCacheTests {
     @Test("a value read under an older revision than the cache's is dropped")
     func staleValuesAreDropped() throws {
         let cache = TimelineCache()
-        let timeline = StoredTimeline(entries: [EntrySnapshot(date: Date(timeIntervalSince1970: 0), content: .null)],
-                                      policy: .never, generatedAt: Date(timeIntervalSince1970: 0))
+        let stored = StoredTimeline(entries: [EntrySnapshot(date: Date(timeIntervalSince1970: 0), content: .null)],
+                                    policy: .never, generatedAt: Date(timeIntervalSince1970: 0))
+        let timeline = TimelineCache.Timeline(id: cache.nextTimelineID(), timeline: stored)
         let placement = TimelineCache.Placement(kind: "K", configurationKey: "c")
         cache.store(instanceID: "a", placement, timeline: timeline, revision: 1)
-        #expect(cache.lookUp(instanceID: "a", revision: 1)?.1 == timeline)
+        #expect(cache.lookUp(instanceID: "a", revision: 1)?.1?.timeline == stored)
         #expect(cache.lookUp(instanceID: "a", revision: 2) == nil)
         cache.store(instanceID: "a", placement, timeline: timeline, revision: 1)
         #expect(cache.lookUp(instanceID: "a", revision: 2) == nil)
         cache.store(instanceID: "a", placement, timeline: nil, revision: 2)
         let cached = try #require(cache.lookUp(instanceID: "a", revision: 2))
         #expect(cached.1 == nil)
+        #expect(cache.nextTimelineID() != timeline.id)
     }
 }

@@ -14,11 +14,17 @@ final class TimelineCache: Sendable {
         var configurationKey: String
     }
 
+    /// A decoded timeline and the id it got when it was read.
+    struct Timeline: Sendable {
+        var id: UInt64
+        var timeline: StoredTimeline
+    }
+
     private struct Contents {
         var revision: UInt64 = 0
         var placements: [String: Placement] = [:]
         /// nil values: the configuration has no accepted timeline yet.
-        var timelines: [String: StoredTimeline?] = [:]
+        var timelines: [String: Timeline?] = [:]
 
         /// Empties the contents if they belong to an older revision than `revision`; false if `revision` is the
         /// older one (a value read then must not be stored).
@@ -34,11 +40,17 @@ final class TimelineCache: Sendable {
     }
 
     private let contents = Mutex(Contents())
+    private let lastTimelineID = Atomic<UInt64>(0)
 
     init() {}
 
+    /// A new ``Timeline/id``, never given before in this process.
+    func nextTimelineID() -> UInt64 {
+        lastTimelineID.add(1, ordering: .relaxed).newValue
+    }
+
     /// The cached placement and timeline of `instanceID` under `revision`, or nil when not cached.
-    func lookUp(instanceID: String, revision: UInt64) -> (Placement, StoredTimeline?)? {
+    func lookUp(instanceID: String, revision: UInt64) -> (Placement, Timeline?)? {
         contents.withLock { contents in
             guard contents.moveTo(revision), let placement = contents.placements[instanceID],
                   let timeline = contents.timelines[placement.configurationKey] else { return nil }
@@ -47,7 +59,7 @@ final class TimelineCache: Sendable {
     }
 
     /// Keeps what was read under `revision`, unless the cache already moved past it.
-    func store(instanceID: String, _ placement: Placement, timeline: StoredTimeline?, revision: UInt64) {
+    func store(instanceID: String, _ placement: Placement, timeline: Timeline?, revision: UInt64) {
         contents.withLock { contents in
             guard contents.moveTo(revision) else { return }
             contents.placements[instanceID] = placement

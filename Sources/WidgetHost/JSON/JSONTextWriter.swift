@@ -129,6 +129,12 @@ package struct JSONTextWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Writes a value already encoded as JSON text by a writer with the same rules (for memoized parts).
+    package mutating func encoded(_ json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+    }
+
     // MARK: JSON values
 
     /// Writes a JSON value, object members sorted.

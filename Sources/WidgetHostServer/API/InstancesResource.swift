@@ -70,11 +70,11 @@ enum InstancesResource: APIResource {
         }
 
         // Answered on the worker thread from the engine's timeline cache: no task, no wait for the engine actor.
+        let entryResponses = EntryResponses()
         router.getSynchronous("/v1/instances/{id}/entry") { request, parameters in
             let id = try parameters.require("id")
             let at = try APIQuery.date("at", in: request)
-            let shown = try mappingEngineErrors { try engine.shownEntry(instanceID: id, at: at) }
-            return .json(writing: V1.EntryAt(at: shown.at, entry: V1.Entry(shown.entry)))
+            return entryResponses.response(for: try mappingEngineErrors { try engine.shownEntry(instanceID: id, at: at) })
         }
 
         router.get("/v1/instances/{id}/diagnostics") { _, parameters in

@@ -43,17 +43,6 @@ extension V1.Entry: JSONWritable {
     }
 }
 
-extension V1.EntryAt: JSONWritable {
-    func write(to writer: inout JSONTextWriter) throws {
-        writer.beginObject()
-        writer.key("at")
-        writer.iso8601(at)
-        writer.key("entry")
-        try entry.write(to: &writer)
-        writer.endObject()
-    }
-}
-
 extension V1.Match: JSONWritable {
     func write(to writer: inout JSONTextWriter) throws {
         writer.beginObject()
