@@ -115,11 +115,13 @@ extension DaemonTests {
         static let goodBodies = [
             #"{"url":"myapp://task/1"}"#, #" { "url" : "myapp://task/1" , "source":"link" } "#,
             #"{"family":"systemSmall","url":"u","source":"widgetURL"}"#, #"{"url":"\u00e9\n"}"#,
+            #"{"url":""}"#, #"{"url":"myapp://task/task-3?source=homescreen"}"#, #"{"url":"é/\/"} "#,
         ]
         static let badBodies = [
             "", "null", "[]", #"{}"#, #"{"url":1}"#, #"{"url":null}"#, #"{"url":"u","source":null}"#,
             #"{"url":"u","source":2}"#, #"{"url":"u","extra":"x"}"#, #"{"url":"u","url":"v"}"#, #"{"url":"u",}"#,
-            #"{"url":"u"} x"#, #"{"family":["a"],"url":"u"}"#,
+            #"{"url":"u"} x"#, #"{"family":["a"],"url":"u"}"#, "{\"url\":\"a\tb\"}", #"{"url":"a"b"}"#,
+            #"{"url":"\"}"#, "{\"url\":\"\u{7F}\"}", #"{"url":"u"}}"#,
         ]
 
         @Test("route requests read as StrictJSONDecoder reads them, errors included",

@@ -165,6 +165,17 @@ package struct JSONTextWriter {
         endObject()
     }
 
+    /// Writes a dictionary of strings as an object whose members are sorted by key (not generic, so callers in
+    /// other modules pay no generic dispatch).
+    package mutating func object(_ members: [String: String]) {
+        beginObject()
+        for (name, member) in Self.sorted(members) {
+            key(name)
+            string(member)
+        }
+        endObject()
+    }
+
     /// Members in the order `JSONEncoder`'s `.sortedKeys` writes them: by the UTF-8 bytes of the keys.
     static func sorted<Value>(_ members: [String: Value]) -> [(key: String, value: Value)] {
         members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }

@@ -54,7 +54,7 @@ extension V1.Match: JSONWritable {
         writer.bool(matched)
         if let parameters {
             writer.key("parameters")
-            try writer.object(parameters) { writer, value in writer.string(value) }
+            writer.object(parameters)
         }
         if let query {
             writer.key("query")
@@ -69,10 +69,17 @@ extension V1.Match: JSONWritable {
             }
             writer.endArray()
         }
-        for (name, value) in [("reason", reason), ("route", route), ("target", target)] {
-            guard let value else { continue }
-            writer.key(name)
-            writer.string(value)
+        if let reason {
+            writer.key("reason")
+            writer.string(reason)
+        }
+        if let route {
+            writer.key("route")
+            writer.string(route)
+        }
+        if let target {
+            writer.key("target")
+            writer.string(target)
         }
         writer.endObject()
     }

@@ -16,6 +16,10 @@ extension V1 {
         /// decoder, so a rejected body gets the decoder's error.
         /// - Throws: ``APIError``, as ``HTTPRequest/decode(_:using:)``.
         init(body: Data) throws {
+            if let url = Self.compactURLOnly(body) {
+                self.url = url
+                return
+            }
             if case .object(let members)? = try? JSONParser.parse(body), case .string(let url)? = members["url"],
                case .some(let source) = Self.optionalText(members["source"]),
                case .some(let family) = Self.optionalText(members["family"]),
@@ -26,6 +30,18 @@ extension V1 {
                 return
             }
             self = try StrictJSONDecoder().decode(RouteRequest.self, from: body)
+        }
+
+        /// The URL of a body that is exactly `{"url":"…"}` with no escapes, whitespace or control characters in it
+        /// (what clients send most), read without parsing; nil for any other body.
+        private static func compactURLOnly(_ body: Data) -> String? {
+            let prefix = #"{"url":""#.utf8, suffix = #""}"#.utf8
+            guard body.count >= prefix.count + suffix.count, body.starts(with: prefix),
+                  body.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+            let value = body.dropFirst(prefix.count).dropLast(suffix.count)
+            guard !value.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            else { return nil }
+            return String(validating: value, as: UTF8.self)
         }
 
         /// `.some(nil)` for an absent member, `.some(text)` for a string, nil for anything else.
