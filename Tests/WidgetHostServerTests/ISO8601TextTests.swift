@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetHostServer
+import WidgetHost
 
 @Suite("API date-times: exactly the documented shape")
 struct ISO8601TextTests {
@@ -35,14 +36,18 @@ struct ISO8601TextTests {
         }
         for text in texts {
             let foundation = try? Date(text, strategy: Date.ISO8601FormatStyle())
-            guard let byHand = ISO8601Text.wholeSecondUTCDate(text) else {
+            guard let byHand = UTCDateText.wholeSecondDate(text) else {
                 // Left to Foundation: only dates it may read in its own way.
                 continue
             }
             #expect(byHand == foundation, "\(text)")
         }
-        #expect(ISO8601Text.wholeSecondUTCDate("2026-12-01T09:00:00Z") == Date(timeIntervalSince1970: 1_796_115_600))
-        #expect(ISO8601Text.wholeSecondUTCDate("2026-02-29T00:00:00Z") == nil)
-        #expect(ISO8601Text.wholeSecondUTCDate("2026-12-01T09:00:00+00:00") == nil)
+        #expect(UTCDateText.wholeSecondDate("2026-12-01T09:00:00Z") == Date(timeIntervalSince1970: 1_796_115_600))
+        #expect(UTCDateText.wholeSecondDate("2026-02-29T00:00:00Z") == nil)
+        #expect(UTCDateText.wholeSecondDate("2026-12-01T09:00:00+00:00") == nil)
+        for malformed in ["2026-12-01T09:00:0xZ", "2026-12-01 09:00:00Z", "2026/12/01T09:00:00Z", "2026-12-01T09:00:00z",
+                          "+026-12-01T09:00:00Z", "2026-12-01T09:00:00Zx", "", "２０２６-12-01T09:00:00Z"] {
+            #expect(UTCDateText.wholeSecondDate(malformed) == nil, "\(malformed)")
+        }
     }
 }
