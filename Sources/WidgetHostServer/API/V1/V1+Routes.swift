@@ -35,13 +35,16 @@ extension V1 {
         /// The URL of a body that is exactly `{"url":"…"}` with no escapes, whitespace or control characters in it
         /// (what clients send most), read without parsing; nil for any other body.
         private static func compactURLOnly(_ body: Data) -> String? {
-            let prefix = #"{"url":""#.utf8, suffix = #""}"#.utf8
-            guard body.count >= prefix.count + suffix.count, body.starts(with: prefix),
-                  body.suffix(suffix.count).elementsEqual(suffix) else { return nil }
-            let value = body.dropFirst(prefix.count).dropLast(suffix.count)
-            guard !value.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-            else { return nil }
-            return String(validating: value, as: UTF8.self)
+            body.withUnsafeBytes { bytes -> String? in
+                let prefix = #"{"url":""#.utf8, suffix = #""}"#.utf8
+                guard bytes.count >= prefix.count + suffix.count, bytes.starts(with: prefix),
+                      bytes[(bytes.count - suffix.count)...].elementsEqual(suffix) else { return nil }
+                let value = UnsafeRawBufferPointer(rebasing: bytes[prefix.count..<(bytes.count - suffix.count)])
+                for byte in value where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    return nil
+                }
+                return String(validating: value, as: UTF8.self)
+            }
         }
 
         /// `.some(nil)` for an absent member, `.some(text)` for a string, nil for anything else.
