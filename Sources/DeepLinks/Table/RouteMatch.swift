@@ -64,12 +64,12 @@ public struct RouteMatch: Sendable, Hashable {
         return nil
     }
 
-    /// The URL in canonical form.
+    /// The URL in canonical form: the subject routing already derived (canonicalizing again only when it is not
+    /// the URL's own bytes), with the layout it found.
     public var canonicalURL: CanonicalURL {
-        do {
-            return try canonicalizer.canonicalize(source)
-        } catch {
-            preconditionFailure("a routed URL no longer canonicalizes: \(error)")
+        let source = source, layout = layout, canonicalizer = canonicalizer
+        return Self.withSubject(source, layout, canonicalizer) { subject in
+            CanonicalURL(source: source, subject: subject, layout: layout, canonicalizer: canonicalizer)
         }
     }
 
