@@ -58,17 +58,25 @@ public final class RouteTable: Sendable {
     private static func segments(of path: String) -> [String]? {
         var segments: [String] = []
         segments.reserveCapacity(8)
-        for part in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
-            let text = Substring(part)
-            // Most segments have no escapes; Foundation's decoding is costly enough to skip for them.
-            guard part.contains(UInt8(ascii: "%")) else {
-                segments.append(String(text))
-                continue
+        var path = path
+        let decodable = path.withUTF8 { bytes -> Bool in
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let text = String(decoding: part, as: UTF8.self)
+                // Most segments have no escapes; Foundation's decoding is costly enough to skip for them.
+                guard part.contains(UInt8(ascii: "%")) else {
+                    segments.append(text)
+                    continue
+                }
+                guard let decoded = text.removingPercentEncoding else { return false }
+                segments.append(decoded)
             }
-            guard let decoded = String(text).removingPercentEncoding else { return nil }
-            segments.append(decoded)
+            return true
         }
-        return segments
+        return decodable ? segments : nil
     }
 }
 
