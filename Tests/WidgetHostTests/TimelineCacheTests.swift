@@ -16,6 +16,14 @@ struct TimelineCacheTests {
         return catalog
     }
 
+    /// An engine with one `Scripted` instance `w` whose timeline has entries at `offsets` seconds from now.
+    static func placedScripted(offsets: [TimeInterval]) async throws -> (EngineFixture, ScriptedProvider) {
+        let provider = ScriptedProvider(offsets: offsets, policy: { _ in .never })
+        let fixture = try EngineFixture(catalog: catalog(scripted: provider))
+        try await fixture.engine.place(kind: "Scripted", family: .systemSmall, id: "w")
+        return (fixture, provider)
+    }
+
     /// Checks that the cached answer equals the engine's stored one at `time`.
     static func expectAgreement(_ engine: WidgetEngine, _ id: String, at time: Date?,
                                 sourceLocation: SourceLocation = #_sourceLocation) async throws {
@@ -27,9 +35,7 @@ struct TimelineCacheTests {
 
     @Test("answers what the engine reads at every instant, before, between and after the entries")
     func agreesWithStoredTimeline() async throws {
-        let provider = ScriptedProvider(offsets: [0, 600, 1200], policy: { _ in .never })
-        let fixture = try EngineFixture(catalog: Self.catalog(scripted: provider))
-        try await fixture.engine.place(kind: "Scripted", family: .systemSmall, id: "w")
+        let (fixture, provider) = try await Self.placedScripted(offsets: [0, 600, 1200])
         let start = fixture.clock.now
         for offset in stride(from: -300.0, through: 1800, by: 150) {
             try await Self.expectAgreement(fixture.engine, "w", at: start.addingTimeInterval(offset))
@@ -42,9 +48,7 @@ struct TimelineCacheTests {
 
     @Test("a reload replaces the cached timeline")
     func reloadInvalidates() async throws {
-        let provider = ScriptedProvider(offsets: [0, 600], policy: { _ in .never })
-        let fixture = try EngineFixture(catalog: Self.catalog(scripted: provider))
-        try await fixture.engine.place(kind: "Scripted", family: .systemSmall, id: "w")
+        let (fixture, _) = try await Self.placedScripted(offsets: [0, 600])
         let before = try fixture.engine.shownEntry(instanceID: "w", at: fixture.clock.now.addingTimeInterval(10_000))
         try await fixture.engine.advanceClock(by: 3000)
         try await fixture.engine.reloadTimelines(ofKind: "Scripted")
@@ -81,9 +85,7 @@ struct TimelineCacheTests {
 
     @Test("without a time, the entry follows the clock as it is set and advanced")
     func clockChanges() async throws {
-        let provider = ScriptedProvider(offsets: [0, 600, 1200], policy: { _ in .never })
-        let fixture = try EngineFixture(catalog: Self.catalog(scripted: provider))
-        try await fixture.engine.place(kind: "Scripted", family: .systemSmall, id: "w")
+        let (fixture, _) = try await Self.placedScripted(offsets: [0, 600, 1200])
         let start = fixture.clock.now
         #expect(try fixture.engine.shownEntry(instanceID: "w").entry.date == start)
         try await fixture.engine.advanceClock(by: 700)

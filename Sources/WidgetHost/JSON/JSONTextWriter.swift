@@ -92,6 +92,14 @@ package struct JSONTextWriter {
         writeString(value)
     }
 
+    /// Writes the member `key` with a string value, or nothing when the value is nil (as `JSONEncoder` leaves out
+    /// absent optionals).
+    package mutating func member(_ key: String, _ value: String?) {
+        guard let value else { return }
+        self.key(key)
+        string(value)
+    }
+
     package mutating func int<T: BinaryInteger>(_ value: T) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }

@@ -46,10 +46,7 @@ extension V1.Entry: JSONWritable {
 extension V1.Match: JSONWritable {
     func write(to writer: inout JSONTextWriter) throws {
         writer.beginObject()
-        if let canonicalUrl {
-            writer.key("canonicalUrl")
-            writer.string(canonicalUrl)
-        }
+        writer.member("canonicalUrl", canonicalUrl)
         writer.key("matched")
         writer.bool(matched)
         if let parameters {
@@ -61,26 +58,15 @@ extension V1.Match: JSONWritable {
             writer.beginArray()
             for pair in query {
                 writer.beginObject()
-                writer.key("name")
-                writer.string(pair.name)
-                writer.key("value")
-                writer.string(pair.value)
+                writer.member("name", pair.name)
+                writer.member("value", pair.value)
                 writer.endObject()
             }
             writer.endArray()
         }
-        if let reason {
-            writer.key("reason")
-            writer.string(reason)
-        }
-        if let route {
-            writer.key("route")
-            writer.string(route)
-        }
-        if let target {
-            writer.key("target")
-            writer.string(target)
-        }
+        writer.member("reason", reason)
+        writer.member("route", route)
+        writer.member("target", target)
         writer.endObject()
     }
 }
