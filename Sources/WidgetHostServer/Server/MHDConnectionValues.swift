@@ -49,19 +49,25 @@ enum MHDConnectionValues {
     /// `a.b.c.d:port`, formatted by hand: this runs for every request, and `127.0.0.1:54321` fits a `String`'s
     /// inline storage.
     private static func ipv4Text(_ address: UnsafeRawBufferPointer, port: UInt16) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(21)
-        func append(_ number: Int) {
-            if number >= 10 { append(number / 10) }
-            text.append(UInt8(ascii: "0") + UInt8(number % 10))
+        String(unsafeUninitializedCapacity: 21) { text in
+            var count = 0
+            func append(_ number: Int) {
+                if number >= 10 { append(number / 10) }
+                text[count] = UInt8(ascii: "0") + UInt8(number % 10)
+                count += 1
+            }
+            for (index, byte) in address.enumerated() {
+                if index > 0 {
+                    text[count] = UInt8(ascii: ".")
+                    count += 1
+                }
+                append(Int(byte))
+            }
+            text[count] = UInt8(ascii: ":")
+            count += 1
+            append(Int(port))
+            return count
         }
-        for (index, byte) in address.enumerated() {
-            if index > 0 { text.append(UInt8(ascii: ".")) }
-            append(Int(byte))
-        }
-        text.append(UInt8(ascii: ":"))
-        append(Int(port))
-        return String(decoding: text, as: UTF8.self)
     }
 
     private static func numericHost(family: Int32, _ address: UnsafeRawBufferPointer) -> String {
@@ -84,21 +90,15 @@ enum MHDConnectionValues {
     }
 
     private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String?)] {
-        let collected = CollectedValues()
-        let context = Unmanaged.passUnretained(collected).toOpaque()
-        withExtendedLifetime(collected) {
-            _ = MHD_get_connection_values(connection, kind, widgetHostCollectValue, context)
+        var pairs: [(String, String?)] = []
+        withUnsafeMutablePointer(to: &pairs) { pairs in
+            _ = MHD_get_connection_values(connection, kind, widgetHostCollectValue, UnsafeMutableRawPointer(pairs))
         }
-        return collected.pairs
+        return pairs
     }
 }
 
-/// Where ``widgetHostCollectValue`` puts what MHD iterates over.
-final class CollectedValues {
-    var pairs: [(String, String?)] = []
-}
-
-/// `MHD_KeyValueIterator` appending to a ``CollectedValues``.
+/// `MHD_KeyValueIterator` appending to the `[(String, String?)]` its context points to (on the caller's stack).
 func widgetHostCollectValue(
     _ cls: UnsafeMutableRawPointer?,
     _ kind: MHD_ValueKind,
@@ -106,8 +106,8 @@ func widgetHostCollectValue(
     _ value: UnsafePointer<CChar>?
 ) -> MHD_Result {
     guard let cls, let key else { return .YES }
-    let collected = Unmanaged<CollectedValues>.fromOpaque(cls).takeUnretainedValue()
-    collected.pairs.append((String(cString: key), value.map { String(cString: $0) }))
+    cls.assumingMemoryBound(to: [(String, String?)].self).pointee.append(
+        (String(cString: key), value.map { String(cString: $0) }))
     return .YES
 }
 
