@@ -97,6 +97,16 @@ struct TimelineCacheTests {
         #expect(shown.at == start.addingTimeInterval(1300))
     }
 
+    @Test("a write to the engine's database by any other path invalidates too")
+    func foreignWriteInvalidates() async throws {
+        let (fixture, _) = try await Self.placedScripted(offsets: [0, 600])
+        _ = try fixture.engine.shownEntry(instanceID: "w")
+        try fixture.store.database.write { db in try db.execute("UPDATE configurations SET timeline = NULL") }
+        let refusal = EngineError.timelineRejected(kind: "Scripted", reason: "no timeline has been accepted yet")
+        #expect(throws: refusal) { try fixture.engine.shownEntry(instanceID: "w") }
+        await #expect(throws: refusal) { try await fixture.engine.entry(instanceID: "w") }
+    }
+
     @Test("unknown instances and configurations without a timeline answer the engine's errors")
     func errors() async throws {
         let fixture = try EngineFixture(catalog: Self.catalog(greeting: GreetingProvider()))

@@ -4,9 +4,9 @@ import Synchronization
 /// so that asking which entry an instance shows at T needs neither a SQLite read nor JSON decoding.
 ///
 /// Everything in it was read under one ``EngineStore/revision``; the first look-up under a later revision (any
-/// write transaction of the engine: a place, update, remove, provider run, clock change, reload scheduling)
-/// empties it. A value read under an older revision than the cache's is dropped, never stored, so the cache can
-/// only ever answer what a fresh read would. Absent instances are not cached.
+/// write transaction on the engine's database, whoever makes it: a place, update, remove, provider run, clock
+/// change, reload scheduling, a tap) empties it. A value read under an older revision than the cache's is dropped,
+/// never stored, so the cache can only ever answer what a fresh read would. Absent instances are not cached.
 final class TimelineCache: Sendable {
     /// What an instance shows: its kind (for error messages) and its configuration's timeline.
     struct Placement: Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import SharedState
-import Synchronization
 
 /// The engine's persistent state: instances, configurations with their timelines, the reload schedule and the
 /// budget ledger, in one SQLite database.
@@ -10,12 +9,11 @@ import Synchronization
 public final class EngineStore: Sendable {
     /// The underlying database.
     public let database: DatabaseStore
-    private let writes = Atomic<UInt64>(0)
 
-    /// How many ``write(_:)`` transactions have ended, committed or not. Anything derived from the store's
-    /// instances, configurations and timelines that was read under one revision is stale under a later one
-    /// (see ``TimelineCache``).
-    public var revision: UInt64 { writes.load(ordering: .acquiring) }
+    /// The database's ``DatabaseStore/revision``: it moves on with every write transaction, whatever wrote, so
+    /// anything derived from the store's instances, configurations and timelines that was read under one revision
+    /// may be stale under a later one (see ``TimelineCache``).
+    public var revision: UInt64 { database.revision }
 
     /// Opens (creating if needed) `widgethost.sqlite` in `directory`.
     /// - Throws: `SQLiteError` (a corrupt file is reported, never overwritten).
@@ -35,13 +33,9 @@ public final class EngineStore: Sendable {
         try EngineStore(database: DatabaseStore.inMemory())
     }
 
-    /// Runs `body` in one write transaction, then moves ``revision`` on.
-    ///
-    /// The revision changes after `COMMIT`, before this returns: a reader that saw the old revision may have read
-    /// the new rows, never the reverse, so a value tagged with a revision is at least as new as that revision.
+    /// Runs `body` in one write transaction.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        defer { writes.add(1, ordering: .releasing) }
-        return try database.write(body)
+        try database.write(body)
     }
 
     /// Runs `body` on a read snapshot.
