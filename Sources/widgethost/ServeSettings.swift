@@ -17,7 +17,8 @@ struct ServeSettings {
     var token: String?
     var virtualClock: Bool
     var clockStart: Date?
-    var timeZone: TimeZone
+    /// The `--time-zone` given, or nil for the system's (looked up by the engine when first needed).
+    var timeZone: TimeZone?
     var routesDirectory: String
     var logLevel: LogLevel
     var threads: Int
@@ -63,7 +64,7 @@ struct ServeSettings {
             }
             timeZone = zone
         } else {
-            timeZone = .current
+            timeZone = nil
         }
         routesDirectory = options["routes"] ?? RouteCommands.defaultRoutesDirectory()
         guard let level = LogLevel(rawValue: options["log-level"] ?? "info") else {

@@ -29,6 +29,15 @@ struct RouteMatchTests {
         "myapp://spaced?%71=ab", "myapp://files/a%2F/b/", "https://EXAMPLE.com:443/task/7?y=2",
     ]
 
+    @Test("the canonical URL of a match is the one canonicalizing the URL gives", arguments: urls)
+    func canonicalURL(url: String) throws {
+        guard let match = table.firstMatch(url) else { return }
+        let canonical = try table.canonicalizer.canonicalize(url)
+        #expect(match.canonicalURL == canonical)
+        #expect(match.canonicalURL.subject == canonical.subject)
+        #expect(match.canonicalURL.string == canonical.string)
+    }
+
     @Test("every way of reading parameters agrees with explain", arguments: urls)
     func parameters(url: String) throws {
         let explanation = table.explain(url)

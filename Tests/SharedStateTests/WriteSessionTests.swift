@@ -40,6 +40,30 @@ struct WriteSessionTests {
         }
     }
 
+    @Test("the revision moves on with every write transaction, whichever way it ends, and never with a read",
+          arguments: StoreKind.allCases)
+    func revisionCountsWrites(kind: StoreKind) async throws {
+        struct Refused: Error {}
+        try await withAsyncStore(kind) { store in
+            let start = store.revision
+            _ = try names(store)
+            #expect(store.revision == start)
+            try store.write { db in try db.execute("INSERT INTO item(name) VALUES ('a')") }
+            #expect(store.revision == start + 1)
+            _ = try store.writeCapturingChanges { db in try db.execute("INSERT INTO item(name) VALUES ('b')") }
+            #expect(store.revision == start + 2)
+            try await store.withWriteSession { session in
+                try session.withDatabase { db in try db.execute("INSERT INTO item(name) VALUES ('c')") }
+            }
+            #expect(store.revision == start + 3)
+            await #expect(throws: Refused.self) {
+                try await store.withWriteSession { _ in throw Refused() }
+            }
+            #expect(throws: Refused.self) { try store.write { _ in throw Refused() } }
+            #expect(store.revision == start + 5)
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func throwingBodyRollsEverythingBack(kind: StoreKind) async throws {
         try await withAsyncStore(kind) { store in

@@ -67,21 +67,35 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
     /// The canonical URL as a string: ASCII, percent-encoded with upper-case hex, no fragment,
     /// no trailing slash, query items in their original order as `name=value`.
     public var string: String {
-        var text = hasAuthority ? "\(scheme)://\(host)" : "\(scheme):"
-        let path = subject.utf8.dropFirst(pathStart)
+        let subjectBytes = Array(subject.utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(subjectBytes.count + (queryRange?.count ?? 0) + 8)
+        text.append(contentsOf: subjectBytes[..<schemeLength])
+        if hasAuthority {
+            text.append(contentsOf: "://".utf8)
+            text.append(contentsOf: subjectBytes[(schemeLength + 3)..<pathStart])
+        } else {
+            text.append(UInt8(ascii: ":"))
+        }
+        let path = subjectBytes[pathStart...]
         if !path.isEmpty {
             var pieces = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             let leadingSlash = hasAuthority || path.first == UInt8(ascii: "/")
-            if leadingSlash { pieces.removeFirst() }
-            let encoded = pieces.map {
-                PercentEncoding.encode(CanonicalURL.unescapeSubject(Substring($0)), allowed: PercentEncoding.pathSegmentAllowed)
+            if leadingSlash {
+                pieces.removeFirst()
+                text.append(UInt8(ascii: "/"))
             }
-            text += (leadingSlash ? "/" : "") + encoded.joined(separator: "/")
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { text.append(UInt8(ascii: "/")) }
+                let decoded = piece.withUnsafeBufferPointer { CanonicalURL.unescapeSubject($0, 0..<$0.count) }
+                PercentEncoding.append(decoded, allowed: PercentEncoding.pathSegmentAllowed, to: &text)
+            }
         }
-        if !queryItems.isEmpty {
-            text += "?" + queryItems.map(\.encoded).joined(separator: "&")
+        for (index, item) in queryItems.enumerated() {
+            text.append(UInt8(ascii: index == 0 ? "?" : "&"))
+            item.appendEncoded(to: &text)
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     public var description: String { string }
@@ -133,8 +147,16 @@ public struct QueryItem: Sendable, Hashable, CustomStringConvertible {
 
     /// The item percent-encoded for a query string.
     var encoded: String {
-        PercentEncoding.encode(name, allowed: PercentEncoding.queryComponentAllowed) + "="
-            + PercentEncoding.encode(value, allowed: PercentEncoding.queryComponentAllowed)
+        var text: [UInt8] = []
+        appendEncoded(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends ``encoded`` to `text`.
+    func appendEncoded(to text: inout [UInt8]) {
+        PercentEncoding.append(name, allowed: PercentEncoding.queryComponentAllowed, to: &text)
+        text.append(UInt8(ascii: "="))
+        PercentEncoding.append(value, allowed: PercentEncoding.queryComponentAllowed, to: &text)
     }
 
     public var description: String { "\(name)=\(value)" }

@@ -49,6 +49,12 @@ enum PercentEncoding {
     static func encode(_ string: String, allowed: ByteSet) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(string.utf8.count)
+        append(string, allowed: allowed, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `string` to `output`, percent-encoding every byte not in `allowed` as ``encode(_:allowed:)`` does.
+    static func append(_ string: String, allowed: ByteSet, to output: inout [UInt8]) {
         for byte in string.utf8 {
             if allowed.contains(byte) {
                 output.append(byte)
@@ -58,7 +64,6 @@ enum PercentEncoding {
                 output.append(hexDigits[Int(byte & 0xF)])
             }
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     @inline(__always)

@@ -1,5 +1,6 @@
 import Foundation
 import SharedState
+import WidgetHost
 
 /// The demo data in `Fixtures/*.json`, decoded.
 ///
@@ -86,7 +87,17 @@ public struct Fixtures: Sendable, Equatable {
             throw FixtureError(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
         }
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        // `.iso8601`, but reading the usual `…Z` dates by hand: Foundation's parser loads ICU's time-zone data
+        // (megabytes resident) even for UTC, and the daemon loads the fixtures when it starts on a new directory.
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = UTCDateText.wholeSecondDate(text) ?? (try? Date(text, strategy: Date.ISO8601FormatStyle())) {
+                return date
+            }
+            throw DecodingError.dataCorruptedError(in: container,
+                                                   debugDescription: "Expected date string to be ISO8601-formatted.")
+        }
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {

@@ -36,6 +36,7 @@ extension DatabaseStore {
     ) async throws -> T {
         try checkNotInOwnSession(#function)
         await writer.acquireAsync()
+        defer { writeEnded() }
         let database = writer.heldDatabase
         let session = WriteSession(database: database, path: path)
         do {

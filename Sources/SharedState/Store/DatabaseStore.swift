@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// A SQLite database shared by many threads: one writer connection and a pool of readers.
 ///
@@ -33,6 +34,20 @@ public final class DatabaseStore: Sendable {
     let writer: SerializedDatabase
     /// `nil` in memory, where reads use the writer.
     private let readers: ReaderPool?
+    private let endedWrites = Atomic<UInt64>(0)
+
+    /// How many write transactions (``write(_:)``, ``writeCapturingChanges(_:)``,
+    /// ``withWriteSession(isolation:_:)``) have ended, committed or not.
+    ///
+    /// It moves on after `COMMIT` returned, before the write method returns: whoever reads a revision and then
+    /// reads the database sees at least what was committed up to that revision. Something derived from reads done
+    /// under one revision is therefore current as long as the revision has not moved (memoized query results).
+    public var revision: UInt64 { endedWrites.load(ordering: .acquiring) }
+
+    /// Called as each write transaction ends (see ``revision``).
+    func writeEnded() {
+        endedWrites.add(1, ordering: .releasing)
+    }
 
     /// Opens (creating if needed) the database at `path` in WAL mode.
     ///
@@ -107,6 +122,7 @@ public final class DatabaseStore: Sendable {
     /// See [BEGIN TRANSACTION](https://www.sqlite.org/lang_transaction.html).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try checkNotInOwnSession(#function)
+        defer { writeEnded() }
         return try writer.withDatabase { database in
             try Self.transaction(on: database, begin: "BEGIN IMMEDIATE", body)
         }
@@ -123,6 +139,7 @@ public final class DatabaseStore: Sendable {
     /// - Throws: Like ``write(_:)``; nothing is reported for a transaction that rolled back.
     public func writeCapturingChanges<T>(_ body: (Database) throws -> T) throws -> (value: T, changes: ChangeSet) {
         try checkNotInOwnSession(#function)
+        defer { writeEnded() }
         return try writer.withDatabase { database in
             let recorder = database.changeRecorder!
             recorder.begin()

@@ -20,11 +20,14 @@ public actor WidgetEngine {
     /// The per-instance reload budget.
     public nonisolated let budget: ReloadBudgetPolicy
     /// The device's time zone (for providers that read ``HostEnvironment``).
-    public nonisolated let timeZone: TimeZone
+    public nonisolated var timeZone: TimeZone { deviceTimeZone.zone }
+    private nonisolated let deviceTimeZone: DeviceTimeZone
     /// The App Group containers user code can reach.
     public nonisolated let containers: [AppGroupContainer]
     /// Observers of what the engine does (provider runs, budget deferrals), e.g. for metrics.
     public nonisolated let events = EngineEventObservers()
+    /// Decoded timelines for ``shownEntry(instanceID:at:)``, valid for one store revision.
+    nonisolated let timelineCache = TimelineCache()
 
     /// WidgetKit enforces a minimum time before a reload; WidgetHost's is 5 minutes after the last run, the
     /// spacing Apple asks for between entries. Applies to scheduled reloads only, not to explicit ones.
@@ -38,16 +41,17 @@ public actor WidgetEngine {
     ///   - store: Persistent state; reopening the same store continues its schedule.
     ///   - clock: The source of "now".
     ///   - budget: The per-instance reload budget.
-    ///   - timeZone: The device's time zone.
+    ///   - timeZone: The device's time zone; by default the system's, looked up when a provider or intent first
+    ///     needs it (the look-up loads ICU's time-zone data, several megabytes that an idle daemon does without).
     ///   - containers: App Group containers reachable through `UserDefaults(suiteName:)` and ``HostEnvironment``.
     public init(catalog: WidgetCatalog, store: EngineStore, clock: any HostClock = SystemClock(),
-                budget: ReloadBudgetPolicy = .default, timeZone: TimeZone = .current,
+                budget: ReloadBudgetPolicy = .default, timeZone: TimeZone? = nil,
                 containers: [AppGroupContainer] = []) {
         self.catalog = catalog
         self.store = store
         self.clock = clock
         self.budget = budget
-        self.timeZone = timeZone
+        deviceTimeZone = DeviceTimeZone(timeZone)
         self.containers = containers
     }
 

@@ -13,49 +13,49 @@ import Foundation
 /// - integers in decimal; doubles as `description` without a trailing `.0` (`1e-07`, `1.5e+300`, `-0`); a
 ///   non-finite double is an error, as with `JSONEncoder`'s default strategy;
 /// - dates as their `timeIntervalSinceReferenceDate` (the default `deferredToDate` strategy), data as base64.
-struct JSONTextWriter {
+package struct JSONTextWriter {
     /// The text so far.
-    private(set) var bytes: [UInt8] = []
+    package internal(set) var bytes: [UInt8] = []
     /// Whether the next member or element needs a comma before it, per open container.
     private var needsComma: [Bool] = []
 
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
         needsComma.reserveCapacity(8)
     }
 
     /// The text as `Data`.
-    var data: Data { Data(bytes) }
+    package var data: Data { Data(bytes) }
 
     /// The text as a string.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     // MARK: Containers
 
-    mutating func beginObject() {
+    package mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma.append(false)
     }
 
-    mutating func endObject() {
+    package mutating func endObject() {
         needsComma.removeLast()
         bytes.append(UInt8(ascii: "}"))
     }
 
-    mutating func beginArray() {
+    package mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma.append(false)
     }
 
-    mutating func endArray() {
+    package mutating func endArray() {
         needsComma.removeLast()
         bytes.append(UInt8(ascii: "]"))
     }
 
     /// Writes a member's key; the member's value follows.
-    mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         separate()
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
@@ -66,7 +66,7 @@ struct JSONTextWriter {
     private var afterKey = false
 
     /// Writes the comma a member or element needs, unless it is the first of its container or a member's value.
-    private mutating func separate() {
+    mutating func separate() {
         if afterKey {
             afterKey = false
             return
@@ -77,22 +77,30 @@ struct JSONTextWriter {
 
     // MARK: Scalars
 
-    mutating func null() {
+    package mutating func null() {
         separate()
         append("null")
     }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         separate()
         append(value ? "true" : "false")
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         writeString(value)
     }
 
-    mutating func int<T: BinaryInteger>(_ value: T) {
+    /// Writes the member `key` with a string value, or nothing when the value is nil (as `JSONEncoder` leaves out
+    /// absent optionals).
+    package mutating func member(_ key: String, _ value: String?) {
+        guard let value else { return }
+        self.key(key)
+        string(value)
+    }
+
+    package mutating func int<T: BinaryInteger>(_ value: T) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = UInt64(value.magnitude)
@@ -105,7 +113,7 @@ struct JSONTextWriter {
     }
 
     /// Writes a double; throws for NaN and infinities, which JSON cannot carry.
-    mutating func double(_ value: Double) throws {
+    package mutating func double(_ value: Double) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
@@ -117,22 +125,28 @@ struct JSONTextWriter {
     }
 
     /// Writes a date as `JSONEncoder`'s default strategy does: seconds since 2001-01-01 as a number.
-    mutating func date(_ value: Date) throws {
+    package mutating func date(_ value: Date) throws {
         try double(value.timeIntervalSinceReferenceDate)
     }
 
     /// Writes data as a base64 string, as `JSONEncoder`'s default strategy does.
-    mutating func base64(_ value: Data) {
+    package mutating func base64(_ value: Data) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: value.base64EncodedString().utf8)
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Writes a value already encoded as JSON text by a writer with the same rules (for memoized parts).
+    package mutating func encoded(_ json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+    }
+
     // MARK: JSON values
 
     /// Writes a JSON value, object members sorted.
-    mutating func value(_ value: JSONValue) throws {
+    package mutating func value(_ value: JSONValue) throws {
         switch value {
         case .null: null()
         case .bool(let bool): self.bool(bool)
@@ -149,12 +163,23 @@ struct JSONTextWriter {
     }
 
     /// Writes a dictionary as an object whose members are sorted by key, each value written by `write`.
-    mutating func object<Value>(_ members: [String: Value],
+    package mutating func object<Value>(_ members: [String: Value],
                                 _ write: (inout JSONTextWriter, Value) throws -> Void) throws {
         beginObject()
         for (name, member) in Self.sorted(members) {
             key(name)
             try write(&self, member)
+        }
+        endObject()
+    }
+
+    /// Writes a dictionary of strings as an object whose members are sorted by key (not generic, so callers in
+    /// other modules pay no generic dispatch).
+    package mutating func object(_ members: [String: String]) {
+        beginObject()
+        for (name, member) in Self.sorted(members) {
+            key(name)
+            string(member)
         }
         endObject()
     }
@@ -166,7 +191,7 @@ struct JSONTextWriter {
 
     // MARK: Bytes
 
-    private mutating func append(_ text: StaticString) {
+    mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 

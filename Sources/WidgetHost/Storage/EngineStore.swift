@@ -10,6 +10,11 @@ public final class EngineStore: Sendable {
     /// The underlying database.
     public let database: DatabaseStore
 
+    /// The database's ``DatabaseStore/revision``: it moves on with every write transaction, whatever wrote, so
+    /// anything derived from the store's instances, configurations and timelines that was read under one revision
+    /// may be stale under a later one (see ``TimelineCache``).
+    public var revision: UInt64 { database.revision }
+
     /// Opens (creating if needed) `widgethost.sqlite` in `directory`.
     /// - Throws: `SQLiteError` (a corrupt file is reported, never overwritten).
     public convenience init(directory: URL) throws {

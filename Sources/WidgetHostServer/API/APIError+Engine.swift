@@ -138,3 +138,15 @@ func namingInstancesInBody<T: Sendable>(_ body: () async throws -> T) async thro
         throw error
     }
 }
+
+/// Runs synchronous engine work (such as ``WidgetEngine/shownEntry(instanceID:at:)``), turning the engine's errors
+/// into ``APIError``s as the `async` form does.
+func mappingEngineErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as EngineError {
+        throw APIError(error)
+    } catch let error as ClockError {
+        throw APIError(error)
+    }
+}

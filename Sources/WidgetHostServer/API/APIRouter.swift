@@ -1,5 +1,6 @@
 /// Registers API endpoints on a ``Router``, adding what every API endpoint shares: after a mutating request
 /// (`POST`, `PUT`, `PATCH`, `DELETE`) succeeds, the change hook runs, so the reload scheduler re-reads the schedule.
+/// A `POST` that only asks something (``postQuery(_:handler:)``) does not run it.
 struct APIRouter {
     /// The routes registered so far.
     private(set) var router = Router()
@@ -14,6 +15,18 @@ struct APIRouter {
     /// Registers a `GET` (and `HEAD`) endpoint.
     mutating func get(_ template: String, handler: @escaping HTTPHandler) {
         router.get(template, handler: handler)
+    }
+
+    /// Registers a `GET` (and `HEAD`) endpoint that answers without suspending (see
+    /// ``Router/addSynchronous(_:_:handler:)``).
+    mutating func getSynchronous(_ template: String, handler: @escaping HTTPSynchronousHandler) {
+        router.addSynchronous(.get, template, handler: handler)
+    }
+
+    /// Registers a `POST` endpoint whose body is a question, not a change (route matching): it answers without
+    /// suspending, and the change hook does not run after it.
+    mutating func postQuery(_ template: String, handler: @escaping HTTPSynchronousHandler) {
+        router.addSynchronous(.post, template, handler: handler)
     }
 
     /// Registers a `POST` endpoint.

@@ -20,10 +20,11 @@ enum ClockResource: APIResource {
     static func register(in router: inout APIRouter, context: APIContext) {
         let engine = context.engine
         let mode = context.isVirtualClock ? "virtual" : "system"
-        let timeZone = engine.timeZone.identifier
 
+        // The zone is read per request, not here: looking it up loads ICU's zone data, which an idle daemon does
+        // without (see `WidgetEngine.timeZone`).
         router.get("/v1/clock") { _, _ in
-            .json(V1.Clock(now: engine.clock.now, mode: mode, timeZone: timeZone))
+            .json(V1.Clock(now: engine.clock.now, mode: mode, timeZone: engine.timeZone.identifier))
         }
 
         router.put("/v1/clock") { request, _ in
@@ -34,7 +35,7 @@ enum ClockResource: APIResource {
                 try await engine.setClock(to: body.now)
                 return try await engine.runDueReloads()
             }
-            return .json(V1.ClockChange(now: engine.clock.now, mode: mode, timeZone: timeZone,
+            return .json(V1.ClockChange(now: engine.clock.now, mode: mode, timeZone: engine.timeZone.identifier,
                                         reloads: records.map(V1.Reload.init)))
         }
 
@@ -45,7 +46,7 @@ enum ClockResource: APIResource {
                 throw APIError.invalidField("seconds", "expected 0 to \(Int(maximumAdvance)) seconds")
             }
             let records = try await mappingEngineErrors { try await engine.advanceClock(by: body.seconds) }
-            return .json(V1.ClockChange(now: engine.clock.now, mode: mode, timeZone: timeZone,
+            return .json(V1.ClockChange(now: engine.clock.now, mode: mode, timeZone: engine.timeZone.identifier,
                                         reloads: records.map(V1.Reload.init)))
         }
     }

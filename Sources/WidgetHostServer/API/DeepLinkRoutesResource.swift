@@ -1,6 +1,7 @@
 import DeepLinks
 
-/// Deep-link routing over the `Routes/` table: list, match, explain, build.
+/// Deep-link routing over the `Routes/` table: list, match, explain, build. Each answers on the server's worker
+/// thread (no task), and the `POST`s, being questions, do not wake the reload scheduler.
 ///
 /// - `GET /v1/routes` → ``V1/RouteList``
 /// - `POST /v1/routes/match` ``V1/RouteRequest`` → ``V1/Match`` (`matched: false` with a reason when no route
@@ -12,21 +13,21 @@ enum DeepLinkRoutesResource: APIResource {
     static func register(in router: inout APIRouter, context: APIContext) {
         let holder = context.routes
 
-        router.get("/v1/routes") { _, _ in
+        router.getSynchronous("/v1/routes") { _, _ in
             .json(V1.RouteList(routes: holder.table.routes.map(V1.RouteInfo.init)))
         }
 
-        router.post("/v1/routes/match") { request, _ in
-            let body = try request.decode(V1.RouteRequest.self)
+        router.postQuery("/v1/routes/match") { request, _ in
+            let body = try V1.RouteRequest(body: request.body)
             switch holder.match(body.url, context: try body.context()) {
             case .success(let match):
-                return .json(V1.Match(match))
+                return .json(writing: V1.Match(match))
             case .failure(let failure):
                 switch failure {
                 case .invalidURL(let reason):
                     throw APIError.invalidURL(reason)
                 case .noRoute:
-                    return .json(V1.Match(noMatch: failure.description))
+                    return .json(writing: V1.Match(noMatch: failure.description))
                 case .matchLimitExceeded, .matchError:
                     throw APIError(.matchFailed, status: .unprocessableContent, message: failure.description,
                                    detail: ["reason": .string(failure.description)])
@@ -34,7 +35,7 @@ enum DeepLinkRoutesResource: APIResource {
             }
         }
 
-        router.post("/v1/routes/explain") { request, _ in
+        router.postQuery("/v1/routes/explain") { request, _ in
             let body = try request.decode(V1.RouteRequest.self)
             let explanation = holder.table.explain(body.url, context: try body.context())
             switch explanation.canonical {
@@ -45,7 +46,7 @@ enum DeepLinkRoutesResource: APIResource {
             }
         }
 
-        router.post("/v1/routes/build") { request, _ in
+        router.postQuery("/v1/routes/build") { request, _ in
             let body = try request.decode(V1.BuildRequest.self)
             let query = (body.query ?? []).map { QueryItem(name: $0.name, value: $0.value) }
             do throws(URLBuildError) {

@@ -69,15 +69,12 @@ enum InstancesResource: APIResource {
             return .json(V1.Timeline(timeline))
         }
 
-        router.get("/v1/instances/{id}/entry") { request, parameters in
+        // Answered on the worker thread from the engine's timeline cache: no task, no wait for the engine actor.
+        let entryResponses = EntryResponses()
+        router.getSynchronous("/v1/instances/{id}/entry") { request, parameters in
             let id = try parameters.require("id")
             let at = try APIQuery.date("at", in: request)
-            let state = try await mappingEngineErrors { try await engine.state(ofInstance: id, at: at) }
-            guard let entry = state.currentEntry else {
-                throw APIError(EngineError.timelineRejected(kind: state.instance.kind,
-                                                            reason: "no timeline has been accepted yet"))
-            }
-            return .json(V1.EntryAt(at: state.evaluatedAt, entry: V1.Entry(entry)))
+            return entryResponses.response(for: try mappingEngineErrors { try engine.shownEntry(instanceID: id, at: at) })
         }
 
         router.get("/v1/instances/{id}/diagnostics") { _, parameters in

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 
 /// Parsing the API's date-times: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, the shape the OpenAPI document's
 /// `dateTimePattern` describes, and nothing before or after it.
@@ -9,6 +10,7 @@ enum ISO8601Text {
     /// The instant `text` names, or nil when it is not exactly an ISO 8601 date-time with a time zone.
     static func date(from text: String) -> Date? {
         guard hasDateTimeShape(text) else { return nil }
+        if let date = UTCDateText.wholeSecondDate(text) { return date }
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
         return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }

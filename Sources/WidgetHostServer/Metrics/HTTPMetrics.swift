@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The server's own metrics, registered in the configured ``MetricsRegistry``.
 ///
 /// Requests are labelled by route (`GET /v1/instances/{id}/entry`), never by raw path, so the number of
@@ -8,7 +10,7 @@ final class HTTPMetrics: Sendable {
 
     private let registry: MetricsRegistry
     /// The series already looked up, so a request costs one small-key look-up, not label sorting.
-    private let series = Locked([SeriesKey: (Counter, Histogram)]())
+    private let series = Mutex([SeriesKey: (Counter, Histogram)]())
 
     private struct SeriesKey: Hashable {
         var endpoint: String

@@ -36,16 +36,7 @@ public final class RouteTable: Sendable {
     ///   - method: The request method. `HEAD` falls back to the `GET` route.
     ///   - path: The raw (percent-encoded) path without the query string.
     public func resolve(_ method: HTTPMethod, path: String) -> Match {
-        var segments: [String] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            // Most segments have no escapes; Foundation's decoding is costly enough to skip for them.
-            guard part.utf8.contains(UInt8(ascii: "%")) else {
-                segments.append(String(part))
-                continue
-            }
-            guard let decoded = String(part).removingPercentEncoding else { return .notFound }
-            segments.append(decoded)
-        }
+        guard let segments = Self.segments(of: path) else { return .notFound }
         var captures: [String] = []
         guard let node = root.find(segments[...], captures: &captures) else { return .notFound }
         let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil)
@@ -54,11 +45,38 @@ public final class RouteTable: Sendable {
             if node.routes[.get] != nil, node.routes[.head] == nil { allowed.append(.head) }
             return .methodNotAllowed(allowed: allowed.sorted { $0.rawValue < $1.rawValue })
         }
-        var names: [String] = []
-        for case .parameter(let name) in route.template.segments {
-            names.append(name)
+        guard !captures.isEmpty else { return .found(route, PathParameters()) }
+        var parameters: [(name: String, value: String)] = []
+        parameters.reserveCapacity(captures.count)
+        for (name, value) in zip(route.parameterNames, captures) {
+            parameters.append((name: name, value: value))
         }
-        return .found(route, PathParameters(Array(zip(names, captures)).map { (name: $0.0, value: $0.1) }))
+        return .found(route, PathParameters(parameters))
+    }
+
+    /// The non-empty segments of a raw path, percent-decoded; nil when a segment does not decode.
+    private static func segments(of path: String) -> [String]? {
+        var segments: [String] = []
+        segments.reserveCapacity(8)
+        var path = path
+        let decodable = path.withUTF8 { bytes -> Bool in
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let text = String(decoding: part, as: UTF8.self)
+                // Most segments have no escapes; Foundation's decoding is costly enough to skip for them.
+                guard part.contains(UInt8(ascii: "%")) else {
+                    segments.append(text)
+                    continue
+                }
+                guard let decoded = text.removingPercentEncoding else { return false }
+                segments.append(decoded)
+            }
+            return true
+        }
+        return decodable ? segments : nil
     }
 }
 

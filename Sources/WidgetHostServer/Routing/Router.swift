@@ -22,12 +22,32 @@ public struct Router {
     ///   - template: A path like `/v1/instances/{id}/entry`; see ``PathTemplate``.
     ///   - handler: The endpoint.
     public mutating func add(_ method: HTTPMethod, _ template: String, handler: @escaping HTTPHandler) {
+        let parsed = checkedTemplate(method, template)
+        routes.append(Route(method: method, template: parsed, handler: handler))
+    }
+
+    /// Registers a `handler` that answers without suspending, for `method` on `template`.
+    ///
+    /// The server calls it on its worker thread as soon as the request is read: no task is created and the
+    /// connection is never suspended, which is the cheapest way to answer. Use it for handlers that compute or
+    /// read memory (or a quick SQLite read) and return; one that waits for anything belongs in ``add(_:_:handler:)``.
+    /// - Parameters:
+    ///   - method: The method; a `GET` route also answers `HEAD`.
+    ///   - template: A path like `/v1/instances/{id}/entry`; see ``PathTemplate``.
+    ///   - handler: The endpoint.
+    public mutating func addSynchronous(_ method: HTTPMethod, _ template: String,
+                                        handler: @escaping HTTPSynchronousHandler) {
+        let parsed = checkedTemplate(method, template)
+        routes.append(Route(method: method, template: parsed, synchronousHandler: handler))
+    }
+
+    private func checkedTemplate(_ method: HTTPMethod, _ template: String) -> PathTemplate {
         let parsed = PathTemplate(template)
         precondition(
             !routes.contains { $0.method == method && $0.template == parsed },
             "route \(method) \(parsed) is registered twice"
         )
-        routes.append(Route(method: method, template: parsed, handler: handler))
+        return parsed
     }
 
     /// Registers a `GET` (and `HEAD`) handler.

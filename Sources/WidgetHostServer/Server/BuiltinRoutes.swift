@@ -8,10 +8,10 @@ enum BuiltinRoutes {
     /// Adds `GET /healthz` (200 `{"status":"ok"}`) and `GET /metrics` (Prometheus text format 0.0.4).
     static func register(in router: inout Router, metrics: MetricsRegistry) {
         let health = HTTPResponse.json(Health())
-        router.get("/healthz") { _, _ in
+        router.addSynchronous(.get, "/healthz") { _, _ in
             health
         }
-        router.get("/metrics") { _, _ in
+        router.addSynchronous(.get, "/metrics") { _, _ in
             var response = HTTPResponse.text(metrics.render())
             response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
             return response

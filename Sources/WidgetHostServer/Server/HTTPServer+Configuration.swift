@@ -15,6 +15,10 @@ extension HTTPServer {
         public var maximumBodySize: Int
         /// Seconds an idle connection stays open. Default 30.
         public var connectionTimeout: Int
+        /// The memory libmicrohttpd gives each connection for its request line, header fields and read buffer, in
+        /// bytes; a request whose header fields do not fit is answered 431 by libmicrohttpd. MHD clears this memory
+        /// before every request on a connection, so it is a per-request cost. Default 16 KiB (MHD's own is 32).
+        public var connectionMemoryLimit: Int
         /// How MHD threads run `async` handlers. Default ``HandlerBridging/inlineThenSuspend``.
         public var bridging: HandlerBridging
         /// Where request lines and server events go.
@@ -28,6 +32,8 @@ extension HTTPServer {
 
         /// The default body cap: 1 MiB.
         public static let defaultMaximumBodySize = 1 << 20
+        /// The default per-connection memory: 16 KiB.
+        public static let defaultConnectionMemoryLimit = 16 << 10
 
         /// Creates a configuration.
         public init(
@@ -36,6 +42,7 @@ extension HTTPServer {
             threadPoolSize: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
             maximumBodySize: Int = Configuration.defaultMaximumBodySize,
             connectionTimeout: Int = 30,
+            connectionMemoryLimit: Int = Configuration.defaultConnectionMemoryLimit,
             bridging: HandlerBridging = .inlineThenSuspend,
             log: ServerLog = ServerLog(),
             metrics: MetricsRegistry = MetricsRegistry(),
@@ -46,6 +53,7 @@ extension HTTPServer {
             self.threadPoolSize = threadPoolSize
             self.maximumBodySize = maximumBodySize
             self.connectionTimeout = connectionTimeout
+            self.connectionMemoryLimit = connectionMemoryLimit
             self.bridging = bridging
             self.log = log
             self.metrics = metrics
@@ -60,6 +68,9 @@ extension HTTPServer {
             }
             guard threadPoolSize >= 1 else { throw ServerError.invalidConfiguration("threadPoolSize must be at least 1") }
             guard maximumBodySize >= 0 else { throw ServerError.invalidConfiguration("maximumBodySize must not be negative") }
+            guard connectionMemoryLimit >= 4096 else {
+                throw ServerError.invalidConfiguration("connectionMemoryLimit must be at least 4096 bytes")
+            }
             guard connectionTimeout >= 1 else { throw ServerError.invalidConfiguration("connectionTimeout must be at least 1 second") }
             if bearerToken == nil, !address.isLocalOnly {
                 throw ServerError.nonLoopbackWithoutToken(address)

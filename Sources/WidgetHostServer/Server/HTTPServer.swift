@@ -12,8 +12,9 @@ import Foundation
 /// await server.stop()
 /// ```
 ///
-/// - Threads: libmicrohttpd's epoll event loop runs in `threadPoolSize` threads; handlers run as Swift
-///   tasks (see ``HandlerBridging``). Keep-alive is supported.
+/// - Threads: libmicrohttpd's epoll event loop runs in `threadPoolSize` threads; synchronous handlers
+///   (``Router/addSynchronous(_:_:handler:)``) run on them, `async` ones as Swift tasks (see ``HandlerBridging``).
+///   Keep-alive is supported.
 /// - Security: refuses addresses other than loopback and Unix sockets unless a bearer token is set; with
 ///   a token, every request (including `/healthz` and `/metrics`) must carry it.
 /// - Bodies: read across MHD's calls, capped by ``Configuration/maximumBodySize`` (413 beyond; a declared

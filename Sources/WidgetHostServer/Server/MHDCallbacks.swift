@@ -10,9 +10,9 @@ import Foundation
 /// 1. first call (`*req_cls` is NULL): create the context, read headers, resolve the route, check the
 ///    token and a declared `Content-Length`; answer at once only if there is a body not worth reading.
 /// 2. calls with upload data: append to the body up to the cap, or discard it once over the cap.
-/// 3. the call with no more data: answer (queueing here, not on call 1, keeps the connection alive);
-///    or start the handler's `Task` (see ``HandlerBridging``) and queue its response if it already
-///    finished, else suspend the connection.
+/// 3. the call with no more data: answer (queueing here, not on call 1, keeps the connection alive), running
+///    a synchronous handler right here; or start an `async` handler's `Task` (see ``HandlerBridging``) and
+///    queue its response if it already finished, else suspend the connection.
 /// 4. after `MHD_resume_connection`: queue the handler's response.
 func widgetHostAccessHandler(
     _ cls: UnsafeMutableRawPointer?,
@@ -64,17 +64,25 @@ func widgetHostAccessHandler(
         return MHDConnectionValues.queue(dispatcher.finalize(response, for: context), on: connection)
     }
 
-    let request = HTTPRequest(
-        method: context.method,
-        path: context.path,
-        queryItems: MHDConnectionValues.queryItems(of: connection),
-        headers: context.headers,
-        body: context.body,
-        remoteAddress: MHDConnectionValues.remoteAddress(of: connection),
-        id: context.id
-    )
+    let body = context.body
     context.body = Data()
+    func makeRequest() -> HTTPRequest {
+        HTTPRequest(
+            method: context.method,
+            path: context.path,
+            queryItems: MHDConnectionValues.queryItems(of: connection),
+            headers: context.headers,
+            body: body,
+            remoteAddress: MHDConnectionValues.remoteAddress(of: connection),
+            id: context.id
+        )
+    }
     let match = context.match
+    if let response = dispatcher.respondWithoutSuspending(to: makeRequest(), match: match) {
+        return MHDConnectionValues.queue(dispatcher.finalize(response, for: context), on: connection)
+    }
+    let request = makeRequest()
+    dispatcher.awaitHandler(of: context)
     switch dispatcher.bridging {
     case .inlineThenSuspend, .suspendResume:
         context.markRunning()

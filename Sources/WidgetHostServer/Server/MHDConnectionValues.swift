@@ -12,16 +12,12 @@ enum MHDConnectionValues {
         return headers
     }
 
-    /// The query items, decoded (`+` as a space, then percent-decoding; undecodable text is kept raw).
+    /// The query items, decoded (`+` as a space, then percent-decoding; undecodable text is kept raw); see
+    /// ``QueryText``.
     static func queryItems(of connection: OpaquePointer) -> [URLQueryItem] {
         values(of: connection, kind: .GET_ARGUMENT_KIND).map { name, value in
-            URLQueryItem(name: decodeQueryText(name), value: value.map(decodeQueryText))
+            URLQueryItem(name: QueryText.decode(name), value: value.map(QueryText.decode))
         }
-    }
-
-    private static func decodeQueryText(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
     }
 
     /// Whether the request announces a body (`Content-Length` above 0, or any `Transfer-Encoding`).
@@ -38,8 +34,7 @@ enum MHDConnectionValues {
             return "unix"
         case AF_INET:
             return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
-                let host = withUnsafeBytes(of: ipv4.pointee.sin_addr) { numericHost(family: AF_INET, $0) }
-                return "\(host):\(UInt16(bigEndian: ipv4.pointee.sin_port))"
+                withUnsafeBytes(of: ipv4.pointee.sin_addr) { ipv4Text($0, port: UInt16(bigEndian: ipv4.pointee.sin_port)) }
             }
         case AF_INET6:
             return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
@@ -48,6 +43,30 @@ enum MHDConnectionValues {
             }
         default:
             return nil
+        }
+    }
+
+    /// `a.b.c.d:port`, formatted by hand: this runs for every request, and `127.0.0.1:54321` fits a `String`'s
+    /// inline storage.
+    private static func ipv4Text(_ address: UnsafeRawBufferPointer, port: UInt16) -> String {
+        String(unsafeUninitializedCapacity: 21) { text in
+            var count = 0
+            func append(_ number: Int) {
+                if number >= 10 { append(number / 10) }
+                text[count] = UInt8(ascii: "0") + UInt8(number % 10)
+                count += 1
+            }
+            for (index, byte) in address.enumerated() {
+                if index > 0 {
+                    text[count] = UInt8(ascii: ".")
+                    count += 1
+                }
+                append(Int(byte))
+            }
+            text[count] = UInt8(ascii: ":")
+            count += 1
+            append(Int(port))
+            return count
         }
     }
 
@@ -71,21 +90,15 @@ enum MHDConnectionValues {
     }
 
     private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String?)] {
-        let collected = CollectedValues()
-        let context = Unmanaged.passUnretained(collected).toOpaque()
-        withExtendedLifetime(collected) {
-            _ = MHD_get_connection_values(connection, kind, widgetHostCollectValue, context)
+        var pairs: [(String, String?)] = []
+        withUnsafeMutablePointer(to: &pairs) { pairs in
+            _ = MHD_get_connection_values(connection, kind, widgetHostCollectValue, UnsafeMutableRawPointer(pairs))
         }
-        return collected.pairs
+        return pairs
     }
 }
 
-/// Where ``widgetHostCollectValue`` puts what MHD iterates over.
-final class CollectedValues {
-    var pairs: [(String, String?)] = []
-}
-
-/// `MHD_KeyValueIterator` appending to a ``CollectedValues``.
+/// `MHD_KeyValueIterator` appending to the `[(String, String?)]` its context points to (on the caller's stack).
 func widgetHostCollectValue(
     _ cls: UnsafeMutableRawPointer?,
     _ kind: MHD_ValueKind,
@@ -93,8 +106,8 @@ func widgetHostCollectValue(
     _ value: UnsafePointer<CChar>?
 ) -> MHD_Result {
     guard let cls, let key else { return .YES }
-    let collected = Unmanaged<CollectedValues>.fromOpaque(cls).takeUnretainedValue()
-    collected.pairs.append((String(cString: key), value.map { String(cString: $0) }))
+    cls.assumingMemoryBound(to: [(String, String?)].self).pointee.append(
+        (String(cString: key), value.map { String(cString: $0) }))
     return .YES
 }
 

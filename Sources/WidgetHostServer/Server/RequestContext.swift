@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// The state of one request across libmicrohttpd's calls to the access handler.
 ///
@@ -34,7 +35,9 @@ final class RequestContext: @unchecked Sendable {
     var body = Data()
     /// The answer decided before the body was read (401, 413); the body is then discarded, not kept.
     var earlyResponse: HTTPResponse?
-    private let completion = Locked(Completion.idle)
+    /// Whether the dispatcher tracks this request as one waiting for its `async` handler.
+    var awaitsHandler = false
+    private let completion = Mutex(Completion.idle)
 
     init(id: String, method: HTTPMethod, path: String) {
         self.id = id

@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import WidgetHost
 
 extension V1 {
     /// `POST /v1/routes/match` and `/v1/routes/explain`: a URL and, optionally, how it was tapped.
@@ -9,6 +10,51 @@ extension V1 {
         var source: String?
         /// A WidgetKit family name, or `liveActivity`.
         var family: String?
+
+        /// Decodes a request body as ``StrictJSONDecoder`` does. The usual body (an object of string members the
+        /// type knows, `url` among them) is read straight from the parsed tree; anything else goes through the
+        /// decoder, so a rejected body gets the decoder's error.
+        /// - Throws: ``APIError``, as ``HTTPRequest/decode(_:using:)``.
+        init(body: Data) throws {
+            if let url = Self.compactURLOnly(body) {
+                self.url = url
+                return
+            }
+            if case .object(let members)? = try? JSONParser.parse(body), case .string(let url)? = members["url"],
+               case .some(let source) = Self.optionalText(members["source"]),
+               case .some(let family) = Self.optionalText(members["family"]),
+               members.count == 1 + (source == nil ? 0 : 1) + (family == nil ? 0 : 1) {
+                self.url = url
+                self.source = source
+                self.family = family
+                return
+            }
+            self = try StrictJSONDecoder().decode(RouteRequest.self, from: body)
+        }
+
+        /// The URL of a body that is exactly `{"url":"…"}` with no escapes, whitespace or control characters in it
+        /// (what clients send most), read without parsing; nil for any other body.
+        private static func compactURLOnly(_ body: Data) -> String? {
+            body.withUnsafeBytes { bytes -> String? in
+                let prefix = #"{"url":""#.utf8, suffix = #""}"#.utf8
+                guard bytes.count >= prefix.count + suffix.count, bytes.starts(with: prefix),
+                      bytes[(bytes.count - suffix.count)...].elementsEqual(suffix) else { return nil }
+                let value = UnsafeRawBufferPointer(rebasing: bytes[prefix.count..<(bytes.count - suffix.count)])
+                for byte in value where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    return nil
+                }
+                return String(validating: value, as: UTF8.self)
+            }
+        }
+
+        /// `.some(nil)` for an absent member, `.some(text)` for a string, nil for anything else.
+        private static func optionalText(_ member: JSONValue?) -> String?? {
+            switch member {
+            case nil: .some(nil)
+            case .string(let text)?: .some(text)
+            default: nil
+            }
+        }
 
         /// The tap context, or 400 `invalid_field` for an unknown source or family.
         func context() throws -> TapContext {
