@@ -115,16 +115,30 @@ extension APIError {
 func mappingEngineErrors<T: Sendable>(_ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
-    } catch let error as EngineError {
-        throw APIError(error)
-    } catch let error as ClockError {
-        throw APIError(error)
-    } catch let error as IntentError {
-        throw APIError(error)
-    } catch let error as SmartStackError {
-        throw APIError(error)
-    } catch let error as TapError {
-        throw APIError(error)
+    } catch {
+        throw engineErrorAsAPIError(error)
+    }
+}
+
+/// Runs synchronous engine work (such as ``WidgetEngine/shownEntry(instanceID:at:)`` or the tap store), turning
+/// errors into ``APIError``s as the `async` form does.
+func mappingEngineErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        throw engineErrorAsAPIError(error)
+    }
+}
+
+/// The ``APIError`` for an engine, clock, intent, stack or tap error; any other error unchanged.
+private func engineErrorAsAPIError(_ error: any Error) -> any Error {
+    switch error {
+    case let error as EngineError: APIError(error)
+    case let error as ClockError: APIError(error)
+    case let error as IntentError: APIError(error)
+    case let error as SmartStackError: APIError(error)
+    case let error as TapError: APIError(error)
+    default: error
     }
 }
 
@@ -136,17 +150,5 @@ func namingInstancesInBody<T: Sendable>(_ body: () async throws -> T) async thro
     } catch var error as APIError where error.code == .unknownInstance {
         error.status = .unprocessableContent
         throw error
-    }
-}
-
-/// Runs synchronous engine work (such as ``WidgetEngine/shownEntry(instanceID:at:)``), turning the engine's errors
-/// into ``APIError``s as the `async` form does.
-func mappingEngineErrors<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as EngineError {
-        throw APIError(error)
-    } catch let error as ClockError {
-        throw APIError(error)
     }
 }

@@ -35,7 +35,7 @@ enum TapsResource: APIResource {
         router.post("/v1/taps") { request, _ in
             let now = clock.now
             let batch = try decodeTaps(request).map { input, field in try tap(input, field: field, now: now) }
-            let recorded = try await mappingEngineErrors { try taps.record(batch: batch) }
+            let recorded = try mappingEngineErrors { try taps.record(batch: batch) }
             return .json(V1.RecordedTapList(taps: recorded.map(V1.RecordedTap.init)), status: .created)
         }
 
@@ -48,7 +48,7 @@ enum TapsResource: APIResource {
                 query.timeZone = TimeZone(identifier: zone) ?? query.timeZone
             }
             let format = try APIQuery.choice("format", in: request, among: ["json", "csv"])
-            let report = try await mappingEngineErrors { try taps.report(query) }
+            let report = try mappingEngineErrors { try taps.report(query) }
             if format == "csv" || (format == nil && prefersCSV(request)) {
                 return HTTPResponse(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"],
                                     body: Data(report.csv().utf8))
@@ -60,7 +60,7 @@ enum TapsResource: APIResource {
             let from = try APIQuery.date("from", in: request)
             let to = try APIQuery.date("to", in: request)
             let limit = try APIQuery.integer("limit", in: request, range: 1...maximumUnmatchedLimit) ?? 20
-            let urls = try await mappingEngineErrors { try taps.unmatchedURLs(from: from, to: to, limit: limit) }
+            let urls = try mappingEngineErrors { try taps.unmatchedURLs(from: from, to: to, limit: limit) }
             return .json(V1.UnmatchedURLList(urls: urls.map(V1.UnmatchedURL.init)))
         }
     }
