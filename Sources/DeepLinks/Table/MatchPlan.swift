@@ -118,7 +118,7 @@ final class MatchPlan: @unchecked Sendable {
     func candidateSet(for subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout) -> Int {
         let key = dispatch.candidateSet(for: subject, schemeEnd: layout.schemeLength, pathStart: layout.pathStart,
                                         firstSegmentEnd: layout.firstSegmentEnd, hasAuthority: layout.hasAuthority)
-        return segmentCounts.candidateSet(key: key, subject: subject)
+        return segmentCounts.candidateSet(key: key, subject: subject, layout: layout)
     }
 
     /// Dispatches `subject`, sieves its candidate set, and runs the one route left, or the set's

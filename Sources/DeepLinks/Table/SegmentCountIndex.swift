@@ -44,11 +44,14 @@ final class SegmentCountIndex: @unchecked Sendable {
     }
 
     /// The candidate set for `subject` among those of dispatch key `key`.
+    ///
+    /// Before the path, a canonical subject has `//` when it has an authority (the scheme and host
+    /// have no `/`), so only the path is counted.
     @inline(__always)
-    func candidateSet(key: Int, subject: UnsafeBufferPointer<UInt8>) -> Int {
+    func candidateSet(key: Int, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout) -> Int {
         let entry = keys[key]
         guard entry.bucketCount > 0 else { return Int(entry.otherCounts) }
-        let slashes = Int32(truncatingIfNeeded: Self.slashCount(subject))
+        let slashes = Int32(truncatingIfNeeded: Self.slashCount(subject, from: layout.pathStart) + (layout.hasAuthority ? 2 : 0))
         let first = Int(entry.firstBucket)
         for index in first..<(first + Int(entry.bucketCount)) where buckets[index].slashes == slashes {
             return Int(buckets[index].candidateSet)
@@ -56,21 +59,21 @@ final class SegmentCountIndex: @unchecked Sendable {
         return Int(entry.otherCounts)
     }
 
-    /// The number of `/` bytes in `subject`, counted eight bytes at a time.
+    /// The number of `/` bytes in `subject[start...]`, counted eight bytes at a time.
     @inline(__always)
-    static func slashCount(_ subject: UnsafeBufferPointer<UInt8>) -> Int {
+    static func slashCount(_ subject: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int {
         guard let base = subject.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
         let count = subject.count
         var slashes = 0
-        var offset = 0
+        var offset = start
         while offset + 8 <= count {
             slashes += slashCount(inWord: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
         }
         if offset == count { return slashes }
         if count >= 8 {
-            // The last eight bytes, shifted so the ones already counted fall out (zeros are not `/`).
+            // The last eight bytes, shifted so those before `offset` fall out (zeros are not `/`).
             let word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> UInt64(8 * (8 - (count - offset)))
             return slashes + slashCount(inWord: word)
         }
@@ -78,12 +81,14 @@ final class SegmentCountIndex: @unchecked Sendable {
         return slashes
     }
 
-    /// The number of `/` bytes in a word: bytes equal to `/` become zero, and each zero byte gets
-    /// its high bit set without carries between bytes.
+    /// The number of `/` bytes in a word: bytes equal to `/` become zero, each zero byte gets a
+    /// one in its low bit without carries between bytes, and a multiplication adds the bytes up
+    /// in the top byte (`nonzeroBitCount` is a loop on the baseline x86-64 the package builds for).
     @inline(__always)
     private static func slashCount(inWord word: UInt64) -> Int {
         let differences = word ^ 0x2F2F_2F2F_2F2F_2F2F
         let nonzero = ((differences & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | differences
-        return (~nonzero & 0x8080_8080_8080_8080).nonzeroBitCount
+        let ones = (~nonzero & 0x8080_8080_8080_8080) >> 7
+        return Int(truncatingIfNeeded: (ones &* 0x0101_0101_0101_0101) >> 56)
     }
 }
