@@ -3,7 +3,8 @@
 ///
 /// When one route remains, matching runs that route's own pattern instead of the set's `(*MARK)`
 /// alternation (cheaper in PCRE2, and no mark to read); when none remains, no pattern runs. When
-/// several remain, the set's chunks run as before, so priority order is the chunks' order.
+/// several remain, the set's chunks run as before, so priority order is the chunks' order. A set
+/// of one route is not tested: its route's own pattern decides at about the same cost.
 final class CandidateSieve: @unchecked Sendable {
     // @unchecked Sendable: the buffers are written only in init and freed in deinit.
 
@@ -15,6 +16,15 @@ final class CandidateSieve: @unchecked Sendable {
         case one(Int)
         /// Several can, or the set is not sieved.
         case several
+    }
+
+    /// Where a set's tests are.
+    private struct SetTests {
+        let first: Int32
+        /// The number of routes, or -1 when the set is not sieved.
+        let count: Int32
+        /// The prefix bytes every subject of the set has already shown to dispatch.
+        let known: Int32
     }
 
     /// The test one route of a set must pass.
@@ -31,8 +41,8 @@ final class CandidateSieve: @unchecked Sendable {
     static let maxRoutes = 8
 
     private let entries: UnsafeMutableBufferPointer<Entry>
-    /// Set `i` has entries `setStarts[2 * i]..<setStarts[2 * i + 1]`; a start of -1: the set is not sieved.
-    private let setStarts: UnsafeMutableBufferPointer<Int32>
+    /// By candidate set.
+    private let sets: UnsafeMutableBufferPointer<SetTests>
     private let prefixBytes: UnsafeMutableBufferPointer<UInt8>
 
     init(candidateSets: [CandidateSet], routes: [Route]) {
@@ -45,10 +55,15 @@ final class CandidateSieve: @unchecked Sendable {
             bytes += prefix
         }
         var entries: [Entry] = []
-        var starts: [Int32] = []
+        var sets: [SetTests] = []
         for set in candidateSets {
-            guard set.routes.count <= Self.maxRoutes else { starts += [-1, Int32(entries.count)]; continue }
-            starts += [Int32(entries.count), Int32(entries.count + set.routes.count)]
+            // Dispatch compared the key, and chunks leave out the key bytes all the set's routes share.
+            let known = Int32(set.chunks.map(\.start).min() ?? 0)
+            guard set.routes.count <= Self.maxRoutes else {
+                sets.append(SetTests(first: 0, count: -1, known: 0))
+                continue
+            }
+            sets.append(SetTests(first: Int32(entries.count), count: Int32(set.routes.count), known: known))
             for order in set.routes {
                 entries.append(Entry(route: Int32(order), prefixStart: prefixStarts[order], prefixLength: Int32(prefixes[order].count),
                                      checksNext: nextBytes[order] != nil, next: nextBytes[order] ?? ByteSet()))
@@ -56,33 +71,51 @@ final class CandidateSieve: @unchecked Sendable {
         }
         self.entries = .allocate(capacity: max(entries.count, 1))
         _ = self.entries.initialize(from: entries)
-        self.setStarts = .allocate(capacity: max(starts.count, 1))
-        _ = self.setStarts.initialize(from: starts)
+        self.sets = .allocate(capacity: max(sets.count, 1))
+        _ = self.sets.initialize(from: sets)
         self.prefixBytes = .allocate(capacity: max(bytes.count, 1))
         _ = self.prefixBytes.initialize(from: bytes)
     }
 
     deinit {
         entries.deallocate()
-        setStarts.deallocate()
+        sets.deallocate()
         prefixBytes.deallocate()
     }
 
     /// The routes of candidate set `set` that `subject` could match.
     @inline(__always)
     func survivors(of set: Int, subject: UnsafeBufferPointer<UInt8>) -> Survivors {
-        let start = Int(setStarts[2 * set])
-        guard start >= 0, let base = subject.baseAddress else { return .several }
+        let tests = sets[set]
+        if tests.count == 1 { return .one(Int(entries[Int(tests.first)].route)) }
+        guard tests.count >= 0, let base = subject.baseAddress else { return .several }
+        let known = Int(tests.known)
         var found = -1
-        for index in start..<Int(setStarts[2 * set + 1]) {
+        for index in Int(tests.first)..<Int(tests.first + tests.count) {
             let entry = entries[index]
             let length = Int(entry.prefixLength)
             guard length <= subject.count,
-                  DispatchIndex.bytesEqual(prefixBytes.baseAddress! + Int(entry.prefixStart), base, count: length) else { continue }
+                  Self.prefixEqual(prefixBytes.baseAddress! + Int(entry.prefixStart), base, known: known, count: length) else { continue }
             if entry.checksNext, length < subject.count, !entry.next.contains(base[length]) { continue }
             if found >= 0 { return .several }
             found = Int(entry.route)
         }
         return found < 0 ? .none : .one(found)
+    }
+
+    /// Whether `count` bytes at `prefix` and `subject` are equal, given that the first `known` are
+    /// (or `count` is shorter): words from `known`, then the last word, which may overlap them.
+    @inline(__always)
+    private static func prefixEqual(_ prefix: UnsafePointer<UInt8>, _ subject: UnsafePointer<UInt8>, known: Int, count: Int) -> Bool {
+        guard count >= 8, known <= count else { return DispatchIndex.bytesEqual(prefix, subject, count: count) }
+        let left = UnsafeRawPointer(prefix), right = UnsafeRawPointer(subject)
+        var offset = known
+        while offset + 8 < count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 }
