@@ -3,8 +3,8 @@
 ///
 /// When one route remains, matching runs that route's own pattern instead of the set's `(*MARK)`
 /// alternation (cheaper in PCRE2, and no mark to read); when none remains, no pattern runs. When
-/// several remain, the set's chunks run as before, so priority order is the chunks' order. A set
-/// of one route is not tested: its route's own pattern decides at about the same cost.
+/// several remain, the set's chunks run as before, so priority order is the chunks' order. Sets
+/// of one route are not sieved (`MatchPlan` runs the route's own pattern without asking).
 final class CandidateSieve: @unchecked Sendable {
     // @unchecked Sendable: the buffers are written only in init and freed in deinit.
 
@@ -87,7 +87,6 @@ final class CandidateSieve: @unchecked Sendable {
     @inline(__always)
     func survivors(of set: Int, subject: UnsafeBufferPointer<UInt8>) -> Survivors {
         let tests = sets[set]
-        if tests.count == 1 { return .one(Int(entries[Int(tests.first)].route)) }
         guard tests.count >= 0, let base = subject.baseAddress else { return .several }
         let known = Int(tests.known)
         var found = -1

@@ -42,6 +42,8 @@ final class MatchPlan: @unchecked Sendable {
     let setStarts: UnsafeMutableBufferPointer<Int32>
     /// The number of routes of each candidate set.
     let setSizes: UnsafeMutableBufferPointer<Int32>
+    /// The route of each candidate set of one route, -1 for the others: its own pattern decides.
+    let loneRoutes: UnsafeMutableBufferPointer<Int32>
     let alternatives: UnsafeMutableBufferPointer<Alternative>
     /// By route order.
     let routes: UnsafeMutableBufferPointer<RouteInfo>
@@ -83,6 +85,7 @@ final class MatchPlan: @unchecked Sendable {
         self.chunks = Self.copy(chunks)
         self.setStarts = Self.copy(setStarts)
         self.setSizes = Self.copy(candidateSets.map { Int32($0.routes.count) })
+        self.loneRoutes = Self.copy(candidateSets.map { $0.routes.count == 1 ? Int32($0.routes[0]) : -1 })
         self.alternatives = Self.copy(alternatives)
         self.routes = Self.copy(infos)
         self.patterns = patterns + routes.map(\.pattern)
@@ -97,6 +100,7 @@ final class MatchPlan: @unchecked Sendable {
         chunks.deallocate()
         setStarts.deallocate()
         setSizes.deallocate()
+        loneRoutes.deallocate()
         alternatives.deallocate()
         routes.deallocate()
     }
@@ -127,6 +131,8 @@ final class MatchPlan: @unchecked Sendable {
     @inline(__always)
     func run(_ subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, matchData: OpaquePointer) -> (set: Int, outcome: Outcome) {
         let set = candidateSet(for: subject, layout: layout)
+        let lone = Int(loneRoutes[set])
+        if lone >= 0 { return (set, runAlone(lone, subject, matchData: matchData, candidates: 1)) }
         switch sieve.survivors(of: set, subject: subject) {
         case .none: return (set, .noMatch(candidates: Int(setSizes[set])))
         case let .one(route): return (set, runAlone(route, subject, matchData: matchData, candidates: Int(setSizes[set])))

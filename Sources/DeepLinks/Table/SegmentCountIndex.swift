@@ -51,7 +51,7 @@ final class SegmentCountIndex: @unchecked Sendable {
     func candidateSet(key: Int, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout) -> Int {
         let entry = keys[key]
         guard entry.bucketCount > 0 else { return Int(entry.otherCounts) }
-        let slashes = Int32(truncatingIfNeeded: Self.slashCount(subject, from: layout.pathStart) + (layout.hasAuthority ? 2 : 0))
+        let slashes = Int32(truncatingIfNeeded: Self.slashCount(subject, from: layout.pathStart) &+ (layout.hasAuthority ? 2 : 0))
         let first = Int(entry.firstBucket)
         for index in first..<(first + Int(entry.bucketCount)) where buckets[index].slashes == slashes {
             return Int(buckets[index].candidateSet)
@@ -62,22 +62,22 @@ final class SegmentCountIndex: @unchecked Sendable {
     /// The number of `/` bytes in `subject[start...]`, counted eight bytes at a time.
     @inline(__always)
     static func slashCount(_ subject: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int {
-        guard let base = subject.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
         let count = subject.count
+        guard start < count, let base = subject.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
         var slashes = 0
         var offset = start
-        while offset + 8 <= count {
-            slashes += slashCount(inWord: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
+        while count &- offset > 8 {
+            slashes &+= slashCount(inWord: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset &+= 8
         }
-        if offset == count { return slashes }
+        // One to eight bytes are left: the last eight bytes, shifted so those before `offset` fall
+        // out (zeros are not `/`), or, in a subject shorter than a word, one byte at a time.
         if count >= 8 {
-            // The last eight bytes, shifted so those before `offset` fall out (zeros are not `/`).
-            let word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> UInt64(8 * (8 - (count - offset)))
-            return slashes + slashCount(inWord: word)
+            let word = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            return slashes &+ slashCount(inWord: word &>> UInt64(truncatingIfNeeded: 8 &* (8 &- (count &- offset))))
         }
-        for index in offset..<count where base[index] == UInt8(ascii: "/") { slashes += 1 }
+        for index in offset..<count where base[index] == UInt8(ascii: "/") { slashes &+= 1 }
         return slashes
     }
 
