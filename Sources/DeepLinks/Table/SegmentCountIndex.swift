@@ -46,12 +46,14 @@ final class SegmentCountIndex: @unchecked Sendable {
     /// The candidate set for `subject` among those of dispatch key `key`.
     ///
     /// Before the path, a canonical subject has `//` when it has an authority (the scheme and host
-    /// have no `/`), so only the path is counted.
+    /// have no `/`); the first segment has a `/` only at its start. So only the rest is counted.
     @inline(__always)
     func candidateSet(key: Int, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout) -> Int {
         let entry = keys[key]
         guard entry.bucketCount > 0 else { return Int(entry.otherCounts) }
-        let slashes = Int32(truncatingIfNeeded: Self.slashCount(subject, from: layout.pathStart) &+ (layout.hasAuthority ? 2 : 0))
+        var before = layout.hasAuthority ? 2 : 0
+        if layout.firstSegmentEnd > layout.pathStart, subject[layout.pathStart] == UInt8(ascii: "/") { before &+= 1 }
+        let slashes = Int32(truncatingIfNeeded: Self.slashCount(subject, from: layout.firstSegmentEnd) &+ before)
         let first = Int(entry.firstBucket)
         for index in first..<(first + Int(entry.bucketCount)) where buckets[index].slashes == slashes {
             return Int(buckets[index].candidateSet)
