@@ -18,7 +18,6 @@ public final class RouteTable: Sendable {
     let limits: MatchLimits
     let candidateSets: [CandidateSet]
     let dispatch: DispatchIndex
-    let segmentCounts: SegmentCountIndex
     /// What every match reads, without references.
     let plan: MatchPlan
     /// The ovector pairs any match of this table needs (chunks, route patterns, value patterns).
@@ -26,20 +25,18 @@ public final class RouteTable: Sendable {
     private let routesByName: [String: Int]
 
     init(routes: [Route], canonicalizer: URLCanonicalizer, limits: MatchLimits, candidateSets: [CandidateSet],
-         dispatch: DispatchIndex, segmentCounts: SegmentCountIndex, warnings: [RouteDiagnostic]) {
+         dispatch: DispatchIndex, warnings: [RouteDiagnostic]) {
         self.routes = routes
         self.canonicalizer = canonicalizer
         self.limits = limits
         self.candidateSets = candidateSets
         self.dispatch = dispatch
-        self.segmentCounts = segmentCounts
         self.warnings = warnings
         // Enough pairs for every chunk, every route's own pattern and every query value pattern.
         let valueGroups = routes.flatMap { $0.queryValuePatterns.compactMap { $0?.captureCount } }.max() ?? 0
         self.ovectorPairs = max(candidateSets.map(\.ovectorPairs).max() ?? 1, (routes.map(\.pattern.captureCount).max() ?? 0) + 1,
                                 valueGroups + 1)
-        self.plan = MatchPlan(candidateSets: candidateSets, routes: routes, dispatch: dispatch, segmentCounts: segmentCounts,
-                              limits: limits)
+        self.plan = MatchPlan(candidateSets: candidateSets, routes: routes, dispatch: dispatch, limits: limits)
         self.routesByName = Dictionary(uniqueKeysWithValues: routes.map { ($0.name, $0.order) })
     }
 
@@ -122,9 +119,9 @@ public final class RouteTable: Sendable {
         switch outcome {
         case let .noMatch(candidates):
             return .failure(.noRoute(candidates: candidates))
-        case let .failed(rc, chunk, order):
-            let pattern = chunk.map { candidateSets[setIndex].chunks[$0].pattern } ?? routes[order].pattern
-            return .failure(failure(rc, near: order, pattern: pattern))
+        case let .failed(rc, chunk):
+            let set = candidateSets[setIndex]
+            return .failure(failure(rc, near: set.chunks[chunk].routes[0], pattern: set.chunks[chunk].pattern))
         case let .matched(order, captures, checksAfterPattern):
             let route = routes[order]
             if !checksAfterPattern || accepts(route) { return success(route, captures) }
@@ -144,7 +141,8 @@ public final class RouteTable: Sendable {
     }
 
     func candidateSetIndex(_ layout: CanonicalLayout, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        plan.candidateSet(for: bytes, layout: layout)
+        dispatch.candidateSet(for: bytes, schemeEnd: layout.schemeLength, pathStart: layout.pathStart,
+                              firstSegmentEnd: layout.firstSegmentEnd, hasAuthority: layout.hasAuthority)
     }
 
     private func failure(_ rc: Int32, near order: Int, pattern: CompiledPattern) -> RoutingFailure {
