@@ -22,9 +22,9 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the URL had an authority (`scheme://...`) rather than only `scheme:path`.
     public var hasAuthority: Bool { layout.hasAuthority }
-    private var schemeLength: Int { layout.schemeLength }
-    private var pathStart: Int { layout.pathStart }
-    private var queryRange: Range<Int>? { layout.queryRange }
+    var schemeLength: Int { layout.schemeLength }
+    var pathStart: Int { layout.pathStart }
+    var queryRange: Range<Int>? { layout.queryRange }
 
     /// The scheme, lower-cased (`myapp`, `https`).
     public var scheme: String { String(subject.utf8.prefix(schemeLength))! }
@@ -67,6 +67,11 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
     /// The canonical URL as a string: ASCII, percent-encoded with upper-case hex, no fragment,
     /// no trailing slash, query items in their original order as `name=value`.
     public var string: String {
+        verbatimString ?? encodedString
+    }
+
+    /// ``string`` built piece by piece: each path segment and query item decoded and encoded again.
+    var encodedString: String {
         let subjectBytes = Array(subject.utf8)
         var text: [UInt8] = []
         text.reserveCapacity(subjectBytes.count + (queryRange?.count ?? 0) + 8)
