@@ -13,10 +13,11 @@ extension DaemonTests {
             let data = directory.appendingPathComponent("data")
             let daemon = try await DaemonProcess(["--data-dir", data.path, "--clock", "virtual",
                                                   "--clock-start", "2026-03-01T09:00:00Z"], logs: directory)
-            // Two configurations that reload every 30 minutes make a two-day advance run 192 reloads: a request that
-            // takes a while (about 2 s in a debug build).
-            for (index, project) in ["proj-thesis", "proj-launch"].enumerated() {
-                for family in ["systemSmall"] {
+            // Sixteen configurations that reload every 30 minutes make a two-day advance run 1,536 reloads: a request
+            // that takes a while (well over a second in a debug build; two configurations were once enough, until
+            // reloads got faster and the request finished before the signal).
+            for (index, project) in ["proj-thesis", "proj-launch", "proj-garden", "proj-move"].enumerated() {
+                for family in ["systemSmall", "systemMedium", "accessoryCircular", "accessoryRectangular"] {
                     let placed = try await daemon.request("POST", "/v1/instances", json: """
                         {"kind":"ProjectProgress","family":"\(family)","parameters":{"project":"\(project)"},"id":"p\(index)\(family)"}
                         """)
