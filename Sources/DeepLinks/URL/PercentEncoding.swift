@@ -1,5 +1,5 @@
 /// Percent-decoding and -encoding of URL components (RFC 3986, with `+` as a space in queries).
-enum PercentEncoding {
+package enum PercentEncoding {
     /// Characters left as they are in a path segment: unreserved, sub-delimiters, `:` and `@`.
     static let pathSegmentAllowed = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@")
     /// Characters left as they are in a query name or value. `&`, `=`, `+` and `#` are encoded
@@ -7,7 +7,7 @@ enum PercentEncoding {
     static let queryComponentAllowed = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?")
 
     /// Why decoding failed.
-    enum DecodingFailure: Error {
+    package enum DecodingFailure: Error {
         /// A `%` not followed by two hex digits, at this byte offset of the input.
         case invalidEscape(offset: Int)
         /// The decoded bytes are not valid UTF-8.
@@ -15,7 +15,7 @@ enum PercentEncoding {
     }
 
     /// Decodes `%XX` escapes (and `+` as a space when `plusIsSpace`), checking the result is UTF-8.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) throws(DecodingFailure) -> String {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) throws(DecodingFailure) -> String {
         var needsWork = false
         for byte in bytes where byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) {
             needsWork = true

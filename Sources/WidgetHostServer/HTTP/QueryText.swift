@@ -1,44 +1,16 @@
+import DeepLinks
+
 /// Decoding the names and values of a query string (`a+b%2Fc` → `a b/c`), without Foundation.
 enum QueryText {
-    /// `text` with `+` read as a space, then percent-decoded. Text with a broken escape (`%zz`, a `%` at the end)
-    /// or that decodes to invalid UTF-8 is kept as received, with only the `+` replaced: what
-    /// `replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? spaced` gives, at a fraction of the cost.
+    /// `text` with `+` read as a space, then percent-decoded (the router's `PercentEncoding`). Text with a broken
+    /// escape (`%zz`, a `%` at the end) or that decodes to invalid UTF-8 is kept as received, with only the `+`
+    /// replaced: what `replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? spaced` gives, at a
+    /// fraction of the cost.
     static func decode(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return text }
-        var spaced = Array(utf8)
-        for index in spaced.indices where spaced[index] == UInt8(ascii: "+") {
-            spaced[index] = UInt8(ascii: " ")
-        }
-        return percentDecoded(spaced) ?? String(decoding: spaced, as: UTF8.self)
-    }
-
-    /// The percent-decoded text, or nil for a broken escape or invalid UTF-8.
-    private static func percentDecoded(_ bytes: [UInt8]) -> String? {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "%") else {
-                decoded.append(byte)
-                index += 1
-                continue
-            }
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            else { return nil }
-            decoded.append(high << 4 | low)
-            index += 3
-        }
-        return String(validating: decoded, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
+        var text = text
+        return text.withUTF8 { bytes in
+            if let decoded = try? PercentEncoding.decode(bytes, plusIsSpace: true) { return decoded }
+            return String(decoding: bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
         }
     }
 }
