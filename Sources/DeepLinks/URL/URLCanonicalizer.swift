@@ -40,7 +40,14 @@ public struct URLCanonicalizer: Sendable, Hashable {
         let result = source.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
                 Result { () throws(CanonicalizationFailure) in
-                    let layout = try self.layout(bytes, into: buffer)
+                    // An already canonical URL (the usual case) is its own subject: copied, not derived.
+                    let layout: CanonicalLayout
+                    if let verbatim = self.verbatimLayout(bytes), let input = bytes.baseAddress {
+                        buffer.baseAddress!.update(from: input, count: verbatim.length)
+                        layout = verbatim
+                    } else {
+                        layout = try self.layout(bytes, into: buffer)
+                    }
                     return CanonicalURL(source: original, subject: UnsafeBufferPointer(rebasing: buffer[0..<layout.length]),
                                         layout: layout, canonicalizer: self)
                 }
