@@ -10,7 +10,8 @@ import Foundation
 ///
 /// MODE: `match` (the whole mix, result discarded), `read` (the whole mix, reading the route name
 /// and first parameter of each match), `read-all` (matching URLs: name, target, every parameter and
-/// query item), `matching` (matching URLs, name and first parameter), `floor` (matching URLs: the
+/// query item), `matching` (matching URLs, name and first parameter), `matching-only` (matching
+/// URLs, result discarded), `floor` (matching URLs: the
 /// winning route's pattern alone on the canonical subject).
 enum RouteProfile {
     static func run(_ arguments: [String]) {
@@ -31,6 +32,8 @@ enum RouteProfile {
             for _ in 0..<rounds { for url in urls { if case .success = table.match(url) { sink &+= 1 } } }
         case "read":
             for _ in 0..<rounds { for url in urls { sink &+= RouteBenchmark.readNameAndFirstParameter(table.match(url)) } }
+        case "matching-only":
+            for _ in 0..<rounds { for url in matchingURLs { if case .success = table.match(url) { sink &+= 1 } } }
         case "matching":
             for _ in 0..<rounds { for url in matchingURLs { sink &+= RouteBenchmark.readNameAndFirstParameter(table.match(url)) } }
         case "read-all":
@@ -45,6 +48,6 @@ enum RouteProfile {
             FileHandle.standardError.write(Data("unknown mode \(arguments[2])\n".utf8))
             exit(64)
         }
-        print("size \(size) rounds \(rounds) mode \(arguments[2]) urls \(arguments[2] == "match" || arguments[2] == "read" ? urls.count : matchingURLs.count) sink \(sink)")
+        print("size \(size) rounds \(rounds) mode \(arguments[2]) urls \(["match", "read"].contains(arguments[2]) ? urls.count : matchingURLs.count) sink \(sink)")
     }
 }

@@ -74,6 +74,8 @@ struct CanonicalizerAgreementTests {
         "myapp://task/42", "myapp://task/42/", "https://myapp.example.com/task/42?source=stack&x=1",
         "myapp://widget", "myapp://widget?flag", "myapp:task/42", "https://example.com/a//b/../Caf-e~_.x",
         "myapp://t/0123456789abcdef0123456789abcdef0123456789abcdef",
+        // Schemes checked a word at a time, and those left to the byte loop (`+`, `-`, `.`, 8+ bytes).
+        "m1app://x/1", "a1:x/y", "ab+c.d-e://h/x", "abcdefgh://x/y", "x-callback-url://open?x=1",
     ])
     func verbatimAccepts(url: String) {
         var source = url
@@ -86,6 +88,7 @@ struct CanonicalizerAgreementTests {
     @Test("the verbatim check leaves URLs that need work to the full pass", arguments: [
         "MyApp://task/42", "myapp://Task/42", "myapp://task/4%32", "myapp://task/42#top", "myapp://user@task/42",
         "https://example.com:443/a", "myapp://task/caf\u{E9}", "myapp://task/a b", "1x://task",
+        "myApp://task/1", "myapp_://task/1", "my/app://task/1", "abcdefG://x/y", "a?b:c/d",
     ])
     func verbatimDeclines(url: String) {
         var source = url

@@ -53,7 +53,17 @@ struct MatchScratch {
     /// The calling thread's scratch, with room for at least `minimumPairs` ovector pairs.
     @inline(__always)
     static func current(minimumPairs: Int) -> MatchScratch {
-        if let raw = pthread_getspecific(scratchKey) {
+        current(minimumPairs: minimumPairs, key: scratchKey)
+    }
+
+    /// The thread-specific key `current` looks up; a caller on a hot path keeps a copy, so that
+    /// each lookup skips the global's lazy-initialization check.
+    static var key: pthread_key_t { scratchKey }
+
+    /// `current(minimumPairs:)` with the thread-specific key given (it must be `key`).
+    @inline(__always)
+    static func current(minimumPairs: Int, key: pthread_key_t) -> MatchScratch {
+        if let raw = pthread_getspecific(key) {
             let scratch = MatchScratch(storage: raw.assumingMemoryBound(to: Storage.self))
             if scratch.storage.pointee.pairs < minimumPairs { scratch.grow(to: minimumPairs) }
             return scratch
@@ -61,7 +71,7 @@ struct MatchScratch {
         let pairs = max(minimumPairs, 1)
         let storage = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
         storage.initialize(to: Storage(matchData: createMatchData(pairs: pairs), pairs: pairs, buffer: .allocate(capacity: 512)))
-        let rc = pthread_setspecific(scratchKey, storage)
+        let rc = pthread_setspecific(key, storage)
         precondition(rc == 0, "pthread_setspecific failed: \(rc)")
         return MatchScratch(storage: storage)
     }

@@ -1,6 +1,11 @@
 /// Finds the candidate set for a subject from its scheme, host and first segment, without
-/// running any pattern: an open-addressing hash table over byte-string keys, probed with a hash
-/// that reads eight bytes at a time.
+/// running any pattern: an open-addressing hash table over byte-string keys.
+///
+/// The hash reads three words of a key (its first, middle and last eight bytes) and its length,
+/// which tells apart the keys of real tables (they differ at the end: `.../task` and
+/// `.../project`, `res12` and `res13`) in a few instructions. A table where two keys still hash
+/// alike that way (keys equal in those words and in length) hashes every byte instead, so no
+/// table gets long probe chains; lookups compare the whole key either way.
 ///
 /// The tables live in buffers written once in `init`, so a lookup follows and counts no references.
 final class DispatchIndex: @unchecked Sendable {
@@ -23,16 +28,21 @@ final class DispatchIndex: @unchecked Sendable {
     /// Bit `n % 64` is set when some key is `n` bytes long: most lookups of a length no key has
     /// stop here, without hashing.
     private let keyLengths: UInt64
+    /// Whether keys are hashed whole (some keys collide on the sampled words).
+    let hashesWholeKeys: Bool
 
     /// Builds the index from `keys` (each mapped to a candidate set index).
     init(keys: [(key: [UInt8], candidateSet: Int)], fallback: Int) {
         self.fallback = Int32(fallback)
         self.keyLengths = keys.reduce(0) { $0 | 1 << UInt64($1.key.count % 64) }
+        let sampledHashes = keys.map { DispatchIndex.hash($0.key, whole: false) }
+        let hashesWholeKeys = Set(sampledHashes).count < keys.count
+        self.hashesWholeKeys = hashesWholeKeys
         var keyBytes: [UInt8] = []
         let entries = keys.map { key in
             defer { keyBytes += key.key }
-            return Entry(hash: DispatchIndex.hash(key.key), keyStart: Int32(keyBytes.count), keyLength: Int32(key.key.count),
-                         candidateSet: Int32(key.candidateSet))
+            return Entry(hash: DispatchIndex.hash(key.key, whole: hashesWholeKeys), keyStart: Int32(keyBytes.count),
+                         keyLength: Int32(key.key.count), candidateSet: Int32(key.candidateSet))
         }
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
@@ -75,7 +85,7 @@ final class DispatchIndex: @unchecked Sendable {
     @inline(__always)
     private func lookup(_ key: UnsafePointer<UInt8>, count: Int) -> Int? {
         guard keyLengths & (1 << UInt64(count % 64)) != 0 else { return nil }
-        let hash = DispatchIndex.hash(key, count: count)
+        let hash = hashesWholeKeys ? DispatchIndex.hash(key, count: count) : DispatchIndex.sampledHash(key, count: count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -90,8 +100,26 @@ final class DispatchIndex: @unchecked Sendable {
         }
     }
 
-    static func hash(_ key: [UInt8]) -> UInt64 {
-        key.withUnsafeBufferPointer { hash($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) }
+    static func hash(_ key: [UInt8], whole: Bool) -> UInt64 {
+        key.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            return whole ? hash(base, count: buffer.count) : sampledHash(base, count: buffer.count)
+        }
+    }
+
+    /// A hash of the first, middle and last eight bytes of `count` bytes at `key` (all of a
+    /// shorter key) and of `count`.
+    @inline(__always)
+    static func sampledHash(_ key: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var hash = lastWord(key, count: count) ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        if count > 8 {
+            let raw = UnsafeRawPointer(key)
+            let first = raw.loadUnaligned(as: UInt64.self)
+            let middle = raw.loadUnaligned(fromByteOffset: (count - 8) / 2, as: UInt64.self)
+            hash ^= (first &* 0xBF58_476D_1CE4_E5B9) ^ ((middle << 29) | (middle >> 35))
+        }
+        hash = hash &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 29)
     }
 
     /// A hash of `count` bytes at `key`, mixed eight bytes at a time (the last word overlapping

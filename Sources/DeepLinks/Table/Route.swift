@@ -63,5 +63,5 @@ public struct TapContext: Sendable, Hashable {
     }
 
     /// Nothing known: constraints are not applied.
-    public static let any = TapContext()
+    public static var any: TapContext { TapContext() }
 }

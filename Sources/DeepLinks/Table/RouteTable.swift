@@ -23,6 +23,8 @@ public final class RouteTable: Sendable {
     /// The ovector pairs any match of this table needs (chunks, route patterns, value patterns).
     let ovectorPairs: Int
     private let routesByName: [String: Int]
+    /// `MatchScratch.key`, kept here so that a match does not check the global each time.
+    private let scratchKey = MatchScratch.key
 
     init(routes: [Route], canonicalizer: URLCanonicalizer, limits: MatchLimits, candidateSets: [CandidateSet],
          dispatch: DispatchIndex, warnings: [RouteDiagnostic]) {
@@ -60,7 +62,7 @@ public final class RouteTable: Sendable {
         if sourceBytes.count > canonicalizer.maxURLLength {
             return .failure(.invalidURL(.urlTooLong(length: sourceBytes.count, limit: canonicalizer.maxURLLength)))
         }
-        let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
+        let scratch = MatchScratch.current(minimumPairs: ovectorPairs, key: scratchKey)
         let buffer = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
         // An already canonical URL is its own subject; the buffer is then room for query values.
         if let layout = canonicalizer.verbatimLayout(sourceBytes) {

@@ -21,14 +21,8 @@ extension URLCanonicalizer {
         let count = bytes.count
         guard count > 0, count <= maxURLLength, let input = bytes.baseAddress else { return nil }
         guard let queryMark = Self.plainBytesQueryMark(input, count: count) else { return nil }
-
-        let classes = ByteClasses.shared
-        guard input[0] >= UInt8(ascii: "a"), input[0] <= UInt8(ascii: "z") else { return nil }
-        var index = 1
-        while index < queryMark, classes.flags(input[index]) & ByteClasses.canonicalScheme != 0 { index += 1 }
-        guard index < queryMark, input[index] == UInt8(ascii: ":") else { return nil }
-        let schemeEnd = index
-        index += 1
+        guard let schemeEnd = Self.canonicalSchemeEnd(input, queryMark: queryMark, count: count) else { return nil }
+        var index = schemeEnd + 1
 
         let hasAuthority = index + 1 < queryMark && input[index] == slash && input[index + 1] == slash
         if hasAuthority {
@@ -48,6 +42,31 @@ extension URLCanonicalizer {
                                isVerbatim: true)
     }
 
+    /// Where a canonical scheme (a lower-case letter, then lower-case letters, digits, `+`, `-`,
+    /// `.`) ends at its `:` before `queryMark`, or nil. Every byte is known to be in `&`...`~`.
+    ///
+    /// A scheme of up to seven letters and digits (`myapp:`, `https:`) is checked in the first
+    /// word at once; others byte by byte.
+    @inline(__always)
+    private static func canonicalSchemeEnd(_ input: UnsafePointer<UInt8>, queryMark: Int, count: Int) -> Int? {
+        guard input[0] >= UInt8(ascii: "a"), input[0] <= UInt8(ascii: "z") else { return nil }
+        if count >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self))
+            let colons = firstZeroByte(word ^ repeated(UInt8(ascii: ":")))
+            if colons != 0 {
+                let colon = colons.trailingZeroBitCount / 8
+                // 0x80 in each byte before the colon; each must be a lower-case letter or a digit.
+                let before = ((colons & (0 &- colons)) &- 1) & repeated(0x80)
+                if colon < queryMark, (lowerCaseOrDigitBytes(word) & before) == before { return colon }
+            }
+        }
+        let classes = ByteClasses.shared
+        var index = 1
+        while index < queryMark, classes.flags(input[index]) & ByteClasses.canonicalScheme != 0 { index += 1 }
+        guard index < queryMark, input[index] == UInt8(ascii: ":") else { return nil }
+        return index
+    }
+
     /// Where a host starting at `start` ends (at `/`, `?` or the end), eight bytes at a time;
     /// nil when it holds an upper-case letter, `@` or `:` (a port), which the full pass handles.
     /// Every byte is known to be in `&`...`~`.
@@ -57,8 +76,10 @@ extension URLCanonicalizer {
         var index = start
         while index + 8 <= count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let stops = zeroBytes(word ^ repeated(slash)) | zeroBytes(word ^ repeated(question))
-            let refused = upperCaseBytes(word) | zeroBytes(word ^ repeated(UInt8(ascii: "@"))) | zeroBytes(word ^ repeated(UInt8(ascii: ":")))
+            let stops = firstZeroByte(word ^ repeated(slash)) | firstZeroByte(word ^ repeated(question))
+            // A false mark of `firstZeroByte` lies above a true one of the same byte, which is refused
+            // too or lies past the stop, so only marks below the first stop count.
+            let refused = upperCaseBytes(word) | firstZeroByte(word ^ repeated(UInt8(ascii: "@"))) | firstZeroByte(word ^ repeated(UInt8(ascii: ":")))
             if stops != 0 {
                 // Only the bytes before the first stop belong to the host.
                 guard refused & ((stops & (0 &- stops)) &- 1) == 0 else { return nil }
@@ -79,12 +100,21 @@ extension URLCanonicalizer {
         let raw = UnsafeRawPointer(input)
         var index = start
         while index + 8 <= end {
-            let slashes = zeroBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ repeated(slash))
+            let slashes = firstZeroByte(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ repeated(slash))
             if slashes != 0 { return index + slashes.trailingZeroBitCount / 8 }
             index += 8
         }
         while index < end, input[index] != slash { index += 1 }
         return index
+    }
+
+    /// 0x80 in each byte of `word` that is a lower-case ASCII letter or a digit, for bytes below
+    /// 0x80.
+    @inline(__always)
+    private static func lowerCaseOrDigitBytes(_ word: UInt64) -> UInt64 {
+        let lower = (word &+ repeated(0x80 - 0x61)) & ~(word &+ repeated(0x80 - 0x7B))
+        let digit = (word &+ repeated(0x80 - 0x30)) & ~(word &+ repeated(0x80 - 0x3A))
+        return (lower | digit) & repeated(0x80)
     }
 
     /// 0x80 in each byte of `word` that is an upper-case ASCII letter, for bytes below 0x80 (no
@@ -99,34 +129,39 @@ extension URLCanonicalizer {
     ///   `&`...`~` (space, `!`, `"`, `#`, `$`, `%`, control characters and non-ASCII bytes).
     @inline(__always)
     private static func plainBytesQueryMark(_ input: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard count >= 8 else { return shortPlainBytesQueryMark(input, count: count) }
         let raw = UnsafeRawPointer(input)
-        var queryMark = -1
+        // Words until the one with the `?`; the last word is the URL's last eight bytes, which may
+        // overlap bytes already checked (they hold no `?`, so a `?` found there is the first).
         var offset = 0
-        // Each word is checked whole; a last partial word is read as the last eight bytes (so it
-        // overlaps bytes already checked, which changes nothing) or, for a short URL, padded.
-        while offset < count {
-            let word: UInt64
-            let base: Int
-            if offset + 8 <= count {
-                word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                base = offset
-            } else if count >= 8 {
-                word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-                base = count - 8
-            } else {
-                var padded = Self.repeated(UInt8(ascii: "a"))
-                withUnsafeMutableBytes(of: &padded) { $0.baseAddress!.copyMemory(from: raw, byteCount: count) }
-                word = UInt64(littleEndian: padded)
-                base = 0
+        while true {
+            let base = min(offset, count - 8)
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self))
+            if hasByteOutsidePlainRange(word) { return nil }
+            let marks = firstZeroByte(word ^ repeated(question))
+            offset = base + 8
+            if marks != 0 {
+                let queryMark = base + marks.trailingZeroBitCount / 8
+                // The rest of the query needs the range check only.
+                while offset < count {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: min(offset, count - 8), as: UInt64.self))
+                    if hasByteOutsidePlainRange(word) { return nil }
+                    offset += 8
+                }
+                return queryMark
             }
-            offset += 8
-            if Self.hasByteOutsidePlainRange(word) { return nil }
-            if queryMark < 0 {
-                let marks = Self.zeroBytes(word ^ Self.repeated(question))
-                if marks != 0 { queryMark = base + marks.trailingZeroBitCount / 8 }
-            }
+            if offset >= count { return count }
         }
-        return queryMark < 0 ? count : queryMark
+    }
+
+    /// `plainBytesQueryMark` for URLs of fewer than eight bytes: one padded word.
+    private static func shortPlainBytesQueryMark(_ input: UnsafePointer<UInt8>, count: Int) -> Int? {
+        var padded = repeated(UInt8(ascii: "a"))
+        withUnsafeMutableBytes(of: &padded) { $0.baseAddress!.copyMemory(from: UnsafeRawPointer(input), byteCount: count) }
+        let word = UInt64(littleEndian: padded)
+        if hasByteOutsidePlainRange(word) { return nil }
+        let marks = firstZeroByte(word ^ repeated(question))
+        return marks == 0 ? count : marks.trailingZeroBitCount / 8
     }
 
     /// Whether a byte of `word` is below `&` (0x26) or above `~` (0x7E). A borrow or carry between
@@ -136,10 +171,11 @@ extension URLCanonicalizer {
         ((word &- repeated(0x26)) | word | (word &+ repeated(0x01))) & repeated(0x80) != 0
     }
 
-    /// 0x80 in each byte of `word` that is zero, 0 in the others.
+    /// 0x80 in the first (lowest) zero byte of `word`, possibly also in later bytes, 0 when no
+    /// byte is zero: exact for the lowest set bit and for "is there a zero byte", in three operations.
     @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        ~(((word & repeated(0x7F)) &+ repeated(0x7F)) | word | repeated(0x7F))
+    private static func firstZeroByte(_ word: UInt64) -> UInt64 {
+        (word &- repeated(0x01)) & ~word & repeated(0x80)
     }
 
     @inline(__always)
