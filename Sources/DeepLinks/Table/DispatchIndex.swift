@@ -21,8 +21,11 @@ final class DispatchIndex: @unchecked Sendable {
     private let entries: UnsafeMutableBufferPointer<Entry>
     /// All keys, back to back.
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
-    /// Entry index + 1 per slot; 0 is empty. The count is a power of two.
+    /// Entry index + 1 per slot; 0 is empty. The count is a power of two, 2^(64 - `slotShift`).
     private let slots: UnsafeMutableBufferPointer<Int32>
+    /// A key's first slot is the top bits of its hash (`hash >> slotShift`): they depend on every
+    /// bit the hash read, where the low bits of a multiplication depend only on low input bits.
+    private let slotShift: UInt64
     /// The candidate set for subjects no key covers (routes with no literal scheme).
     let fallback: Int32
     /// Bit `n % 64` is set when some key is `n` bytes long: most lookups of a length no key has
@@ -46,9 +49,11 @@ final class DispatchIndex: @unchecked Sendable {
         }
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
+        let slotShift = UInt64(64 - capacity.trailingZeroBitCount)
+        self.slotShift = slotShift
         var slots = [Int32](repeating: 0, count: capacity)
         for (index, entry) in entries.enumerated() {
-            var slot = Int(truncatingIfNeeded: entry.hash) & (capacity - 1)
+            var slot = Int(truncatingIfNeeded: entry.hash >> slotShift)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(index + 1)
         }
@@ -87,7 +92,7 @@ final class DispatchIndex: @unchecked Sendable {
         guard keyLengths & (1 << UInt64(count % 64)) != 0 else { return nil }
         let hash = hashesWholeKeys ? DispatchIndex.hash(key, count: count) : DispatchIndex.sampledHash(key, count: count)
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var slot = Int(truncatingIfNeeded: hash >> slotShift)
         while true {
             let entryIndex = Int(slots[slot])
             if entryIndex == 0 { return nil }
@@ -123,7 +128,7 @@ final class DispatchIndex: @unchecked Sendable {
     }
 
     /// A hash of `count` bytes at `key`, mixed eight bytes at a time (the last word overlapping
-    /// the one before it), then finalized so that the low bits (the slot) depend on every byte.
+    /// the one before it), then finalized.
     @inline(__always)
     static func hash(_ key: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)

@@ -52,25 +52,51 @@ public final class RouteTable: Sendable {
     /// says something) source and family constraints accept it.
     public func match(_ url: String, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
         if let result = url.utf8.withContiguousStorageIfAvailable({ match(url, bytes: $0, context: context) }) { return result }
+        return matchCopying(url, context: context)
+    }
+
+    /// `match` for a string whose UTF-8 is not contiguous (bridged), copied first.
+    @inline(never)
+    private func matchCopying(_ url: String, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
         var source = url
         return source.withUTF8 { match(url, bytes: $0, context: context) }
     }
 
     /// Routes `url`, whose UTF-8 is `sourceBytes`.
+    ///
+    /// Only the usual case is inline here: an already canonical URL whose candidates' pattern
+    /// picks a route with nothing left to check. Everything else (canonicalizing, query rules,
+    /// failures) is in functions of its own, so that this one stays small.
     @inline(__always)
     private func match(_ url: String, bytes sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
+        let scratch = MatchScratch.current(minimumPairs: ovectorPairs, key: scratchKey)
+        // An already canonical URL is its own subject.
+        guard let layout = canonicalizer.verbatimLayout(sourceBytes) else {
+            return matchCanonicalizing(url, bytes: sourceBytes, scratch: scratch, context: context)
+        }
+        let subject = UnsafeBufferPointer(start: sourceBytes.baseAddress, count: layout.length)
+        let (setIndex, outcome) = plan.run(subject, layout: layout, matchData: scratch.matchData)
+        if case let .matched(order, captures, checksAfterPattern) = outcome {
+            let route = routes[order]
+            if !checksAfterPattern || (route.accepts(context) && (route.definition.queryRules.isEmpty || route.queryRuleViolation(
+                sourceBytes, query: layout.queryRange, spare: scratch.subjectBuffer(capacity: max(sourceBytes.count, 1)).baseAddress!,
+                scratch: scratch, limits: limits) == nil)) {
+                return .success(RouteMatch(route: route, source: url, layout: layout, canonicalizer: canonicalizer, captures: captures))
+            }
+        }
+        return finish(setIndex, outcome, subject: subject, layout: layout, source: url, sourceBytes: sourceBytes,
+                      canonicalizer: canonicalizer, spare: nil, scratch: scratch, context: context)
+    }
+
+    /// `match` for a URL that is not already canonical: its canonical subject goes into the
+    /// thread's buffer (nothing is allocated unless the URL fails).
+    @inline(never)
+    private func matchCanonicalizing(_ url: String, bytes sourceBytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch,
+                                     context: TapContext) -> Result<RouteMatch, RoutingFailure> {
         if sourceBytes.count > canonicalizer.maxURLLength {
             return .failure(.invalidURL(.urlTooLong(length: sourceBytes.count, limit: canonicalizer.maxURLLength)))
         }
-        let scratch = MatchScratch.current(minimumPairs: ovectorPairs, key: scratchKey)
         let buffer = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
-        // An already canonical URL is its own subject; the buffer is then room for query values.
-        if let layout = canonicalizer.verbatimLayout(sourceBytes) {
-            return match(subject: UnsafeBufferPointer(start: sourceBytes.baseAddress, count: layout.length), layout: layout,
-                         source: url, sourceBytes: sourceBytes, canonicalizer: canonicalizer,
-                         spare: buffer.baseAddress!, scratch: scratch, context: context)
-        }
-        // Otherwise the canonical subject goes into the thread's buffer: nothing is allocated unless the URL fails.
         let layout: CanonicalLayout
         do throws(CanonicalizationFailure) { layout = try canonicalizer.layout(sourceBytes, into: buffer) } catch {
             return .failure(.invalidURL(error))
@@ -106,18 +132,30 @@ public final class RouteTable: Sendable {
                        sourceBytes: UnsafeBufferPointer<UInt8>, canonicalizer: URLCanonicalizer,
                        spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
                        context: TapContext) -> Result<RouteMatch, RoutingFailure> {
-        @inline(__always)
+        let (setIndex, outcome) = plan.run(subject, layout: layout, matchData: scratch.matchData)
+        return finish(setIndex, outcome, subject: subject, layout: layout, source: source, sourceBytes: sourceBytes,
+                      canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context)
+    }
+
+    /// Turns what running the candidate set gave into the answer: checks the winner's query rules
+    /// and constraints (going on one route at a time when they refuse it), or says why nothing matched.
+    /// - Parameter spare: room for the URL's query, to decode values for query rules; nil to use
+    ///   the thread's buffer.
+    @inline(never)
+    private func finish(_ setIndex: Int, _ outcome: MatchPlan.Outcome, subject: UnsafeBufferPointer<UInt8>,
+                        layout: CanonicalLayout, source: String, sourceBytes: UnsafeBufferPointer<UInt8>,
+                        canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
+                        context: TapContext) -> Result<RouteMatch, RoutingFailure> {
+        let spare = spare ?? scratch.subjectBuffer(capacity: max(sourceBytes.count, 1)).baseAddress!
         func accepts(_ route: Route) -> Bool {
             guard route.accepts(context) else { return false }
             if route.definition.queryRules.isEmpty { return true }
             return route.queryRuleViolation(sourceBytes, query: layout.queryRange, spare: spare, scratch: scratch, limits: limits) == nil
         }
-        @inline(__always)
         func success(_ route: Route, _ captures: CaptureSpans) -> Result<RouteMatch, RoutingFailure> {
             .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer, captures: captures))
         }
 
-        let (setIndex, outcome) = plan.run(subject, layout: layout, matchData: scratch.matchData)
         switch outcome {
         case let .noMatch(candidates):
             return .failure(.noRoute(candidates: candidates))
