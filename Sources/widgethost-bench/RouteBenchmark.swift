@@ -11,7 +11,11 @@ import Foundation
 /// parameter and query item); (b) the floor: one `pcre2_jit_match` of the winning route's own pattern on the canonical
 /// subject, for the matching URLs; (c) a loop over every route's JIT-compiled pattern in order;
 /// (d) the same loop with NSRegularExpression, as common iOS routers do (fewer URLs sampled).
-/// Every column is timed the same way (see `time`): thread CPU time, fastest of five repetitions.
+/// Times are thread CPU time, fastest repetition. (a) on the matching URLs, (a) reading everything
+/// and (b) are timed in turns (`timeSideBySide`), and (a)/(b) is the median of the ratios of times
+/// taken in the same turn, with their range: on a shared machine, load changes between
+/// measurements taken seconds apart, less between measurements taken in turns. The other columns
+/// use `time` (fastest of five repetitions).
 /// `--export DIR` also writes each table and URL mix for Benchmarks/peers/peer_routers.py.
 enum RouteBenchmark {
     static let sizes = ProcessInfo.processInfo.environment["ROUTES_SIZES"].map { $0.split(separator: ",").map { Int($0)! } } ?? [10, 100, 1_000, 10_000]
@@ -21,17 +25,17 @@ enum RouteBenchmark {
         var exportDirectory: String?
         if let index = arguments.firstIndex(of: "--export"), index + 1 < arguments.count { exportDirectory = arguments[index + 1] }
         print("routes: ns per URL (lower is better); matches/s = 1e9 / ns")
-        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (b) floor: winner's pattern alone | (a)/(b) | (a) read all/(b) | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (b) floor: winner's pattern alone | (a)/(b) | (a)/(b) range | (a) read all/(b) | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         var results: [[String: Double]] = []
         for size in sizes {
             let generated = RouteTableGenerator(routeCount: size, urlCount: urlCount)
             if let exportDirectory { export(generated, size: size, to: exportDirectory) }
             let row = measure(generated, size: size)
             results.append(row)
-            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f | %.0f | %.0f | %.0f× | %.0f |",
-                         size, row["mix"]!, row["matching"]!, row["readAll"]!, row["floor"]!, row["matching"]! / row["floor"]!,
-                         row["readAll"]! / row["floor"]!,
+            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f–%.2f | %.2f | %.0f | %.0f | %.0f× | %.0f |",
+                         size, row["mix"]!, row["matching"]!, row["readAll"]!, row["floor"]!, row["ratio"]!,
+                         row["ratioLow"]!, row["ratioHigh"]!, row["readAllRatio"]!,
                          row["sequentialJIT"]!, row["nsregex"]!, row["nsregex"]! / row["mix"]!, row["buildMs"]!))
         }
         if let exportDirectory {
@@ -56,8 +60,6 @@ enum RouteBenchmark {
         var sink = 0
         let mix = time(urls.count) { index in sink &+= readNameAndFirstParameter(table.match(urls[index])) }
         let matchingURLs = matching.map(\.url)
-        let matchingTime = time(matchingURLs.count) { index in sink &+= readNameAndFirstParameter(table.match(matchingURLs[index])) }
-        let readAll = time(matchingURLs.count) { index in sink &+= readEverything(table.match(matchingURLs[index])) }
 
         let canonicalizer = URLCanonicalizer()
         let canonicalizeOnly = time(urls.count) { index in _ = try? canonicalizer.canonicalize(urls[index]) }
@@ -70,7 +72,14 @@ enum RouteBenchmark {
         let subjects = urls.map { Array(try! canonicalizer.canonicalize($0).subject.utf8) }
         let matchingSubjects = matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) }
         let winners = matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] }
-        let floor = time(matchingSubjects.count) { index in _ = winners[index].matches(matchingSubjects[index]) }
+        // (a) on the matching URLs and (b) are timed in turns, repetition by repetition, so that each
+        // ratio compares two times taken under the same load.
+        let side = timeSideBySide(matchingURLs.count, [
+            { index in sink &+= readNameAndFirstParameter(table.match(matchingURLs[index])) },
+            { index in sink &+= readEverything(table.match(matchingURLs[index])) },
+            { index in _ = winners[index].matches(matchingSubjects[index]) },
+        ])
+        let (matchingTime, readAll, floor) = (side.best[0], side.best[1], side.best[2])
 
         let sequentialCount = min(subjects.count, max(20, 400_000 / size))
         let sequential = time(sequentialCount) { index in
@@ -87,6 +96,8 @@ enum RouteBenchmark {
         }
         if sink == 42 { print("") }  // keeps the reads observable
         return ["routes": Double(size), "mix": mix, "matching": matchingTime, "readAll": readAll, "floor": floor,
+                "ratio": side.medianRatios[0], "ratioLow": side.ratioRanges[0].lowerBound, "ratioHigh": side.ratioRanges[0].upperBound,
+                "readAllRatio": side.medianRatios[1],
                 "sequentialJIT": sequential, "nsregex": nsregex, "buildMs": buildMs]
     }
 
@@ -130,6 +141,33 @@ enum RouteBenchmark {
             best = min(best, Double(elapsed) / Double(rounds * count))
         }
         return best
+    }
+
+    /// Times `bodies` (each over the same `count` items) in turns: nine rounds, each running every
+    /// body for at least `minimumSeconds / 9` of this thread's CPU time, in order.
+    /// - Returns: ns per item of each body's fastest round, and for each body but the last, the
+    ///   median and the range over the rounds of its time divided by the last body's time in the
+    ///   same round (two times measured a few hundred milliseconds apart, under the same load).
+    static func timeSideBySide(_ count: Int, minimumSeconds: Double = 0.9, _ bodies: [(Int) -> Void])
+        -> (best: [Double], medianRatios: [Double], ratioRanges: [ClosedRange<Double>]) {
+        for body in bodies { for index in 0..<count { body(index) } }  // warm-up
+        var times = [[Double]](repeating: [], count: bodies.count)
+        for _ in 0..<9 {
+            for (which, body) in bodies.enumerated() {
+                var rounds = 0
+                let start = threadCPUNanoseconds()
+                var elapsed: UInt64 = 0
+                repeat {
+                    for index in 0..<count { body(index) }
+                    rounds += 1
+                    elapsed = threadCPUNanoseconds() - start
+                } while Double(elapsed) < minimumSeconds / 9 * 1e9
+                times[which].append(Double(elapsed) / Double(rounds * count))
+            }
+        }
+        let last = times[bodies.count - 1]
+        let ratios = times.dropLast().map { series in zip(series, last).map { $0 / $1 }.sorted() }
+        return (times.map { $0.min()! }, ratios.map { $0[$0.count / 2] }, ratios.map { $0.first!...$0.last! })
     }
 
     /// CPU time the calling thread has used, in nanoseconds.

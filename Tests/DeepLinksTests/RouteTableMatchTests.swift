@@ -127,11 +127,15 @@ struct RouteTableMatchTests {
     @Test("dispatch considers only routes that share the URL's literal prefix")
     func dispatch() {
         let explanation = table.explain("myapp://task/42")
-        #expect(explanation.dispatchedOn == "myapp://task/*")
-        // task.new and urgent are filed under their own first segment, so they are not even tried.
-        #expect(explanation.candidates.map(\.routeName) == ["task.detail", "task.comment"])
-        #expect(explanation.skippedByDispatch == table.routes.count - 2)
-        #expect(explanation.candidates.map(\.outcome) == [.won, .patternMismatch])
+        #expect(explanation.dispatchedOn == "myapp://task/* with 3 `/`")
+        // task.new and urgent are filed under their own first segment, so they are not even tried;
+        // task.comment always has five `/`, so it is not tried on a subject with three.
+        #expect(explanation.candidates.map(\.routeName) == ["task.detail"])
+        #expect(explanation.skippedByDispatch == table.routes.count - 1)
+        #expect(explanation.candidates.map(\.outcome) == [.won])
+        let comment = table.explain("myapp://task/42/comments/7")
+        #expect(comment.dispatchedOn == "myapp://task/* with 5 `/`")
+        #expect(comment.candidates.map(\.routeName) == ["task.comment"])
     }
 
     @Test("explain names the shadowing route")

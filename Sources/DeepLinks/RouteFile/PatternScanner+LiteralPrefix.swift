@@ -2,8 +2,14 @@
 extension PatternScanner {
     /// The bytes every subject matching `pattern` starts with, and whether that is the whole pattern.
     static func literalPrefix(_ pattern: String) -> (prefix: [UInt8], isWholePattern: Bool) {
-        let bytes = Array(pattern.utf8)
-        if hasTopLevelAlternation(bytes) { return ([], false) }
+        let scan = scanLiteralPrefix(Array(pattern.utf8))
+        return (scan.prefix, scan.isWholePattern)
+    }
+
+    /// The literal prefix of `bytes`, and the offset in `bytes` where it ends (nil with a top-level
+    /// alternation, where no prefix is known).
+    static func scanLiteralPrefix(_ bytes: [UInt8]) -> (prefix: [UInt8], isWholePattern: Bool, end: Int?) {
+        if hasTopLevelAlternation(bytes) { return ([], false, nil) }
         var prefix: [UInt8] = []
         var index = 0
         if bytes.first == UInt8(ascii: "^") { index = 1 }
@@ -13,22 +19,22 @@ extension PatternScanner {
             var next: Int
             if byte == UInt8(ascii: "\\") {
                 guard index + 1 < bytes.count, !isAlphanumeric(bytes[index + 1]), bytes[index + 1] < 0x80 else {
-                    return (prefix, false)
+                    return (prefix, false, index)
                 }
                 literal = [bytes[index + 1]]
                 next = index + 2
             } else if metacharacters.contains(byte) {
                 let isFinalDollar = byte == UInt8(ascii: "$") && index == bytes.count - 1
-                return (prefix, isFinalDollar)
+                return (prefix, isFinalDollar, index)
             } else {
                 next = index + utf8Length(byte)
                 literal = Array(bytes[index..<min(next, bytes.count)])
             }
-            if next < bytes.count, quantifiers.contains(bytes[next]) { return (prefix, false) }
+            if next < bytes.count, quantifiers.contains(bytes[next]) { return (prefix, false, index) }
             prefix += literal
             index = next
         }
-        return (prefix, true)
+        return (prefix, true, index)
     }
 
     /// `pattern` without its first `byteCount` literal-prefix bytes (and a leading `^`), to match

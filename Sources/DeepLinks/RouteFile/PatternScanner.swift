@@ -174,7 +174,7 @@ enum PatternScanner {
         return found
     }
 
-    private static func matchingParenthesis(_ bytes: [UInt8], from open: Int) -> Int? {
+    static func matchingParenthesis(_ bytes: [UInt8], from open: Int) -> Int? {
         var depth = 0
         var result: Int?
         forEachStructuralByte(bytes) { index, escaped in
@@ -189,7 +189,7 @@ enum PatternScanner {
     }
 
     /// If a named group opens at `index`: its name, the name's offset, and the offset after the opening.
-    private static func namedGroupOpening(_ bytes: [UInt8], at index: Int) -> (String, Int, Int)? {
+    static func namedGroupOpening(_ bytes: [UInt8], at index: Int) -> (String, Int, Int)? {
         guard bytes[index] == UInt8(ascii: "("), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") else { return nil }
         var start = index + 2
         var terminator = UInt8(ascii: ">")

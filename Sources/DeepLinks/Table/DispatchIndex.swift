@@ -147,7 +147,7 @@ final class DispatchIndex: @unchecked Sendable {
 
     /// The last eight bytes of `key`, or all of a shorter key (zero-extended).
     @inline(__always)
-    private static func lastWord(_ key: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    static func lastWord(_ key: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         if count >= 8 { return UnsafeRawPointer(key).loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) }
         var word: UInt64 = 0
         for index in 0..<count { word |= UInt64(key[index]) << UInt64(8 * index) }
@@ -156,7 +156,7 @@ final class DispatchIndex: @unchecked Sendable {
 
     /// Whether `count` bytes at `a` and at `b` are equal, compared a word at a time.
     @inline(__always)
-    private static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+    static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
         let left = UnsafeRawPointer(a), right = UnsafeRawPointer(b)
         var offset = 0
         while offset + 8 < count {

@@ -28,6 +28,9 @@ final class MatchPlan: @unchecked Sendable {
 
     /// What matching needs of a route.
     struct RouteInfo {
+        /// The route's own pattern, run when the sieve leaves it the only candidate.
+        let code: OpaquePointer
+        let isJITCompiled: Bool
         let groupCount: Int32
         /// Whether query rules, sources or families must be checked once the pattern matches.
         let checksAfterPattern: Bool
@@ -39,17 +42,24 @@ final class MatchPlan: @unchecked Sendable {
     let setStarts: UnsafeMutableBufferPointer<Int32>
     /// The number of routes of each candidate set.
     let setSizes: UnsafeMutableBufferPointer<Int32>
+    /// The route of each candidate set of one route, -1 for the others: its own pattern decides.
+    let loneRoutes: UnsafeMutableBufferPointer<Int32>
     let alternatives: UnsafeMutableBufferPointer<Alternative>
     /// By route order.
     let routes: UnsafeMutableBufferPointer<RouteInfo>
-    /// Finds a subject's candidate set.
+    /// Finds a subject's dispatch key.
     let dispatch: DispatchIndex
+    /// Finds the candidate set among the key's by the subject's number of `/`.
+    let segmentCounts: SegmentCountIndex
+    /// Narrows small candidate sets to the routes a subject could match.
+    let sieve: CandidateSieve
     /// The table's match context (its match limit).
     let matchContext: OpaquePointer
     private let patterns: [CompiledPattern]
     private let limits: MatchLimits
 
-    init(candidateSets: [CandidateSet], routes: [Route], dispatch: DispatchIndex, limits: MatchLimits) {
+    init(candidateSets: [CandidateSet], routes: [Route], dispatch: DispatchIndex, segmentCounts: SegmentCountIndex,
+         limits: MatchLimits) {
         var chunks: [Chunk] = []
         var setStarts: [Int32] = []
         var alternatives: [Alternative] = []
@@ -68,16 +78,20 @@ final class MatchPlan: @unchecked Sendable {
         setStarts.append(Int32(chunks.count))
         let infos = routes.map { route in
             let definition = route.definition
-            return RouteInfo(groupCount: Int32(route.groupNames.count),
+            return RouteInfo(code: route.pattern.code, isJITCompiled: route.pattern.isJITCompiled,
+                             groupCount: Int32(route.groupNames.count),
                              checksAfterPattern: !definition.queryRules.isEmpty || !definition.sources.isEmpty || !definition.families.isEmpty)
         }
         self.chunks = Self.copy(chunks)
         self.setStarts = Self.copy(setStarts)
         self.setSizes = Self.copy(candidateSets.map { Int32($0.routes.count) })
+        self.loneRoutes = Self.copy(candidateSets.map { $0.routes.count == 1 ? Int32($0.routes[0]) : -1 })
         self.alternatives = Self.copy(alternatives)
         self.routes = Self.copy(infos)
-        self.patterns = patterns
+        self.patterns = patterns + routes.map(\.pattern)
         self.dispatch = dispatch
+        self.segmentCounts = segmentCounts
+        self.sieve = CandidateSieve(candidateSets: candidateSets, routes: routes)
         self.limits = limits
         self.matchContext = limits.context
     }
@@ -86,6 +100,7 @@ final class MatchPlan: @unchecked Sendable {
         chunks.deallocate()
         setStarts.deallocate()
         setSizes.deallocate()
+        loneRoutes.deallocate()
         alternatives.deallocate()
         routes.deallocate()
     }
@@ -97,16 +112,58 @@ final class MatchPlan: @unchecked Sendable {
         case matched(route: Int, captures: CaptureSpans, checksAfterPattern: Bool)
         /// No chunk matched; the set has `candidates` routes.
         case noMatch(candidates: Int)
-        /// PCRE2 failed with `code` in chunk `chunk` (counted within the set).
-        case failed(code: Int32, chunk: Int)
+        /// PCRE2 failed with `code` in chunk `chunk` (counted within the set), or in the own pattern
+        /// of `route` when `chunk` is nil.
+        case failed(code: Int32, chunk: Int?, route: Int)
     }
 
-    /// Dispatches `subject` and runs its candidate set's chunks in order until one matches.
-    /// - Returns: the candidate set's index, and what its chunks gave.
+    /// The candidate set of `subject`: its dispatch key's, for its number of `/`.
     @inline(__always)
-    func run(_ subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, matchData: OpaquePointer) -> (set: Int, outcome: Outcome) {
-        let set = dispatch.candidateSet(for: subject, schemeEnd: layout.schemeLength, pathStart: layout.pathStart,
+    func candidateSet(for subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout) -> Int {
+        let key = dispatch.candidateSet(for: subject, schemeEnd: layout.schemeLength, pathStart: layout.pathStart,
                                         firstSegmentEnd: layout.firstSegmentEnd, hasAuthority: layout.hasAuthority)
+        return segmentCounts.candidateSet(key: key, subject: subject, layout: layout)
+    }
+
+    /// Dispatches `subject`, sieves its candidate set, and runs the one route left, or the set's
+    /// chunks in order until one matches.
+    /// - Returns: the candidate set's index, and what matching gave.
+    func run(_ subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, matchData: OpaquePointer) -> (set: Int, outcome: Outcome) {
+        let set = candidateSet(for: subject, layout: layout)
+        let lone = loneCandidate(of: set, subject: subject)
+        if lone >= 0 { return (set, runAlone(lone, subject, matchData: matchData, candidates: loneRoutes[set] >= 0 ? 1 : Int(setSizes[set]))) }
+        if lone == Self.noCandidate { return (set, .noMatch(candidates: Int(setSizes[set]))) }
+        return (set, runChunks(of: set, subject, matchData: matchData))
+    }
+
+    /// `loneCandidate` when the sieve leaves no route of the set.
+    static let noCandidate = -2
+
+    /// The only route of candidate set `set` that `subject` could match: the set's one route, or
+    /// the sieve's one survivor; -1 when several remain, `noCandidate` when none does.
+    @inline(__always)
+    func loneCandidate(of set: Int, subject: UnsafeBufferPointer<UInt8>) -> Int {
+        let lone = Int(loneRoutes[set])
+        if lone >= 0 { return lone }
+        switch sieve.survivors(of: set, subject: subject) {
+        case .none: return Self.noCandidate
+        case let .one(route): return route
+        case .several: return -1
+        }
+    }
+
+    /// Runs route `order`'s own pattern on `subject`: PCRE2's return code (> 0 when it matched,
+    /// the groups then in `matchData`).
+    @inline(__always)
+    func matchAlone(_ order: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer) -> Int32 {
+        let info = routes[order]
+        return info.isJITCompiled
+            ? pcre2_jit_match_8(info.code, subject.baseAddress, subject.count, 0, 0, matchData, matchContext)
+            : pcre2_match_8(info.code, subject.baseAddress, subject.count, 0, 0, matchData, matchContext)
+    }
+
+    /// Runs candidate set `set`'s chunks in order until one matches.
+    private func runChunks(of set: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer) -> Outcome {
         let first = Int(setStarts[set])
         for chunkIndex in first..<Int(setStarts[set + 1]) {
             let chunk = chunks[chunkIndex]
@@ -114,7 +171,9 @@ final class MatchPlan: @unchecked Sendable {
                 ? pcre2_jit_match_8(chunk.code, subject.baseAddress, subject.count, chunk.start, 0, matchData, matchContext)
                 : pcre2_match_8(chunk.code, subject.baseAddress, subject.count, chunk.start, 0, matchData, matchContext)
             if rc == PCRE2_ERROR_NOMATCH { continue }
-            guard rc > 0 else { return (set, .failed(code: rc, chunk: chunkIndex - first)) }
+            guard rc > 0 else {
+                return .failed(code: rc, chunk: chunkIndex - first, route: Int(alternatives[Int(chunk.firstAlternative)].route))
+            }
             // The mark is the alternative's number in decimal; its length is in the byte before it.
             guard let mark = pcre2_get_mark_8(matchData) else { preconditionFailure("a route chunk matched without passing a (*MARK)") }
             var alternative = 0
@@ -123,9 +182,19 @@ final class MatchPlan: @unchecked Sendable {
             let info = routes[Int(winner.route)]
             let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: Int(winner.groupBase),
                                         count: Int(info.groupCount))
-            return (set, .matched(route: Int(winner.route), captures: captures, checksAfterPattern: info.checksAfterPattern))
+            return .matched(route: Int(winner.route), captures: captures, checksAfterPattern: info.checksAfterPattern)
         }
-        return (set, .noMatch(candidates: Int(setSizes[set])))
+        return .noMatch(candidates: Int(setSizes[set]))
+    }
+
+    /// Runs route `order`'s own pattern, the only candidate left.
+    private func runAlone(_ order: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer, candidates: Int) -> Outcome {
+        let info = routes[order]
+        let rc = matchAlone(order, subject, matchData: matchData)
+        if rc == PCRE2_ERROR_NOMATCH { return .noMatch(candidates: candidates) }
+        guard rc > 0 else { return .failed(code: rc, chunk: nil, route: order) }
+        let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: 0, count: Int(info.groupCount))
+        return .matched(route: order, captures: captures, checksAfterPattern: info.checksAfterPattern)
     }
 
     private static func copy<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {

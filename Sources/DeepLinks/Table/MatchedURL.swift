@@ -11,11 +11,14 @@ struct MatchedURL: Sendable {
     private let maxParameterLength: UInt32
     /// Whether the subject is the URL's first `length` bytes (see `CanonicalLayout.isVerbatim`).
     let isVerbatim: Bool
+    /// Whether the URL has no `%` at all (it passed `URLCanonicalizer.verbatimLayout`, which
+    /// refuses any), so a parameter is its bytes as they are, with nothing to decode.
+    let hasNoEscapes: Bool
 
     private static let noQuery = UInt32.max
 
     @inline(__always)
-    init(layout: CanonicalLayout, canonicalizer: URLCanonicalizer) {
+    init(layout: CanonicalLayout, canonicalizer: URLCanonicalizer, hasNoEscapes: Bool) {
         // Offsets are below `maxURLLength`; a URL of 4 GiB cannot reach here as a Swift string
         // on any platform we build for, and would trap on the conversion rather than go wrong.
         subjectLength = UInt32(layout.length)
@@ -24,6 +27,7 @@ struct MatchedURL: Sendable {
         maxURLLength = UInt32(clamping: canonicalizer.maxURLLength)
         maxParameterLength = UInt32(clamping: canonicalizer.maxParameterLength)
         isVerbatim = layout.isVerbatim
+        self.hasNoEscapes = hasNoEscapes
     }
 
     /// The canonical subject's length.

@@ -16,10 +16,11 @@ public struct RouteMatch: Sendable, Hashable {
     let captures: CaptureSpans
 
     @inline(__always)
-    init(route: Route, source: String, layout: CanonicalLayout, canonicalizer: URLCanonicalizer, captures: CaptureSpans) {
+    init(route: Route, source: String, layout: CanonicalLayout, canonicalizer: URLCanonicalizer, captures: CaptureSpans,
+         hasNoEscapes: Bool) {
         self.route = route
         self.source = source
-        self.url = MatchedURL(layout: layout, canonicalizer: canonicalizer)
+        self.url = MatchedURL(layout: layout, canonicalizer: canonicalizer, hasNoEscapes: hasNoEscapes)
         self.captures = captures
     }
 
@@ -59,7 +60,12 @@ public struct RouteMatch: Sendable, Hashable {
             if names[index] == name {
                 // Nothing here captures `self`: a closure that did would copy the match.
                 let value: String?
-                if captures.isComplete {
+                if captures.isComplete, url.hasNoEscapes {
+                    // The usual case: the URL's own bytes.
+                    guard let span = captures.span(index) else { index += 1; continue }
+                    value = source.utf8.withContiguousStorageIfAvailable { CanonicalURL.string(UnsafeBufferPointer(rebasing: $0[span])) }
+                        ?? Self.withSubject(source, url) { CanonicalURL.unescapeSubject($0, span) }
+                } else if captures.isComplete {
                     value = captures.span(index).map { span in
                         Self.withSubject(source, url) { CanonicalURL.unescapeSubject($0, span) }
                     }

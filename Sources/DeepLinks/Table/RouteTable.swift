@@ -18,6 +18,7 @@ public final class RouteTable: Sendable {
     let limits: MatchLimits
     let candidateSets: [CandidateSet]
     let dispatch: DispatchIndex
+    let segmentCounts: SegmentCountIndex
     /// What every match reads, without references.
     let plan: MatchPlan
     /// The ovector pairs any match of this table needs (chunks, route patterns, value patterns).
@@ -27,18 +28,20 @@ public final class RouteTable: Sendable {
     private let scratchKey = MatchScratch.key
 
     init(routes: [Route], canonicalizer: URLCanonicalizer, limits: MatchLimits, candidateSets: [CandidateSet],
-         dispatch: DispatchIndex, warnings: [RouteDiagnostic]) {
+         dispatch: DispatchIndex, segmentCounts: SegmentCountIndex, warnings: [RouteDiagnostic]) {
         self.routes = routes
         self.canonicalizer = canonicalizer
         self.limits = limits
         self.candidateSets = candidateSets
         self.dispatch = dispatch
+        self.segmentCounts = segmentCounts
         self.warnings = warnings
         // Enough pairs for every chunk, every route's own pattern and every query value pattern.
         let valueGroups = routes.flatMap { $0.queryValuePatterns.compactMap { $0?.captureCount } }.max() ?? 0
         self.ovectorPairs = max(candidateSets.map(\.ovectorPairs).max() ?? 1, (routes.map(\.pattern.captureCount).max() ?? 0) + 1,
                                 valueGroups + 1)
-        self.plan = MatchPlan(candidateSets: candidateSets, routes: routes, dispatch: dispatch, limits: limits)
+        self.plan = MatchPlan(candidateSets: candidateSets, routes: routes, dispatch: dispatch, segmentCounts: segmentCounts,
+                              limits: limits)
         self.routesByName = Dictionary(uniqueKeysWithValues: routes.map { ($0.name, $0.order) })
     }
 
@@ -75,17 +78,37 @@ public final class RouteTable: Sendable {
             return matchCanonicalizing(url, bytes: sourceBytes, scratch: scratch, context: context)
         }
         let subject = UnsafeBufferPointer(start: sourceBytes.baseAddress, count: layout.length)
-        let (setIndex, outcome) = plan.run(subject, layout: layout, matchData: scratch.matchData)
-        if case let .matched(order, captures, checksAfterPattern) = outcome {
-            let route = routes[order]
-            if !checksAfterPattern || (route.accepts(context) && (route.definition.queryRules.isEmpty || route.queryRuleViolation(
+        let matchData = scratch.matchData
+        let set = plan.candidateSet(for: subject, layout: layout)
+        let lone = plan.loneCandidate(of: set, subject: subject)
+        guard lone >= 0 else {
+            // Several candidates (their chunks run), or none.
+            let outcome: MatchPlan.Outcome = lone == MatchPlan.noCandidate
+                ? .noMatch(candidates: Int(plan.setSizes[set])) : plan.run(subject, layout: layout, matchData: matchData).outcome
+            return finish(set, outcome, subject: subject, layout: layout, source: url, sourceBytes: sourceBytes,
+                          canonicalizer: canonicalizer, spare: nil, scratch: scratch, context: context, hasNoEscapes: true)
+        }
+        // One candidate: its own pattern decides.
+        let rc = plan.matchAlone(lone, subject, matchData: matchData)
+        let info = plan.routes[lone]
+        let outcome: MatchPlan.Outcome
+        if rc > 0 {
+            let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: 0, count: Int(info.groupCount))
+            let route = routes[lone]
+            if !info.checksAfterPattern || (route.accepts(context) && (route.definition.queryRules.isEmpty || route.queryRuleViolation(
                 sourceBytes, query: layout.queryRange, spare: scratch.subjectBuffer(capacity: max(sourceBytes.count, 1)).baseAddress!,
                 scratch: scratch, limits: limits) == nil)) {
-                return .success(RouteMatch(route: route, source: url, layout: layout, canonicalizer: canonicalizer, captures: captures))
+                return .success(RouteMatch(route: route, source: url, layout: layout, canonicalizer: canonicalizer, captures: captures,
+                                           hasNoEscapes: true))
             }
+            outcome = .matched(route: lone, captures: captures, checksAfterPattern: true)
+        } else if rc == PCRE2_ERROR_NOMATCH {
+            return .failure(.noRoute(candidates: plan.loneRoutes[set] >= 0 ? 1 : Int(plan.setSizes[set])))
+        } else {
+            outcome = .failed(code: rc, chunk: nil, route: lone)
         }
-        return finish(setIndex, outcome, subject: subject, layout: layout, source: url, sourceBytes: sourceBytes,
-                      canonicalizer: canonicalizer, spare: nil, scratch: scratch, context: context)
+        return finish(set, outcome, subject: subject, layout: layout, source: url, sourceBytes: sourceBytes,
+                      canonicalizer: canonicalizer, spare: nil, scratch: scratch, context: context, hasNoEscapes: true)
     }
 
     /// `match` for a URL that is not already canonical: its canonical subject goes into the
@@ -134,18 +157,19 @@ public final class RouteTable: Sendable {
                        context: TapContext) -> Result<RouteMatch, RoutingFailure> {
         let (setIndex, outcome) = plan.run(subject, layout: layout, matchData: scratch.matchData)
         return finish(setIndex, outcome, subject: subject, layout: layout, source: source, sourceBytes: sourceBytes,
-                      canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context)
+                      canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context, hasNoEscapes: false)
     }
 
     /// Turns what running the candidate set gave into the answer: checks the winner's query rules
     /// and constraints (going on one route at a time when they refuse it), or says why nothing matched.
     /// - Parameter spare: room for the URL's query, to decode values for query rules; nil to use
     ///   the thread's buffer.
+    /// - Parameter hasNoEscapes: whether the URL passed the verbatim check (see `MatchedURL`).
     @inline(never)
     private func finish(_ setIndex: Int, _ outcome: MatchPlan.Outcome, subject: UnsafeBufferPointer<UInt8>,
                         layout: CanonicalLayout, source: String, sourceBytes: UnsafeBufferPointer<UInt8>,
                         canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
-                        context: TapContext) -> Result<RouteMatch, RoutingFailure> {
+                        context: TapContext, hasNoEscapes: Bool) -> Result<RouteMatch, RoutingFailure> {
         let spare = spare ?? scratch.subjectBuffer(capacity: max(sourceBytes.count, 1)).baseAddress!
         func accepts(_ route: Route) -> Bool {
             guard route.accepts(context) else { return false }
@@ -153,15 +177,16 @@ public final class RouteTable: Sendable {
             return route.queryRuleViolation(sourceBytes, query: layout.queryRange, spare: spare, scratch: scratch, limits: limits) == nil
         }
         func success(_ route: Route, _ captures: CaptureSpans) -> Result<RouteMatch, RoutingFailure> {
-            .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer, captures: captures))
+            .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer, captures: captures,
+                                hasNoEscapes: hasNoEscapes))
         }
 
         switch outcome {
         case let .noMatch(candidates):
             return .failure(.noRoute(candidates: candidates))
-        case let .failed(rc, chunk):
-            let set = candidateSets[setIndex]
-            return .failure(failure(rc, near: set.chunks[chunk].routes[0], pattern: set.chunks[chunk].pattern))
+        case let .failed(rc, chunk, order):
+            let pattern = chunk.map { candidateSets[setIndex].chunks[$0].pattern } ?? routes[order].pattern
+            return .failure(failure(rc, near: order, pattern: pattern))
         case let .matched(order, captures, checksAfterPattern):
             let route = routes[order]
             if !checksAfterPattern || accepts(route) { return success(route, captures) }
@@ -181,8 +206,7 @@ public final class RouteTable: Sendable {
     }
 
     func candidateSetIndex(_ layout: CanonicalLayout, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        dispatch.candidateSet(for: bytes, schemeEnd: layout.schemeLength, pathStart: layout.pathStart,
-                              firstSegmentEnd: layout.firstSegmentEnd, hasAuthority: layout.hasAuthority)
+        plan.candidateSet(for: bytes, layout: layout)
     }
 
     private func failure(_ rc: Int32, near order: Int, pattern: CompiledPattern) -> RoutingFailure {

@@ -89,15 +89,15 @@ public struct RouteTableBuilder: Sendable {
             throw RouteLoadError(diagnostics: diagnostics.sorted { $0.location < $1.location })
         }
 
-        let (candidateSets, dispatch): ([CandidateSet], DispatchIndex)
+        let dispatch: Dispatch
         do {
-            (candidateSets, dispatch) = try makeDispatch(routes)
+            dispatch = try makeDispatch(routes)
         } catch {
             let location = routes.first?.definition.location ?? SourceLocation(file: "<table>", line: 1, column: 1)
             throw RouteLoadError(diagnostics: [.init(.error, .badPattern, at: location, "combining routes failed: \(error)")])
         }
-        return RouteTable(routes: routes, canonicalizer: canonicalizer, limits: limits, candidateSets: candidateSets,
-                          dispatch: dispatch, warnings: diagnostics.sorted { $0.location < $1.location })
+        return RouteTable(routes: routes, canonicalizer: canonicalizer, limits: limits, candidateSets: dispatch.candidateSets,
+                          dispatch: dispatch.keys, segmentCounts: dispatch.segmentCounts, warnings: diagnostics.sorted { $0.location < $1.location })
     }
 
     /// Compiles and checks one route; problems go to `diagnostics`.
@@ -157,37 +157,5 @@ public struct RouteTableBuilder: Sendable {
             return nil
         }
         return route
-    }
-
-    /// Groups routes by dispatch key and compiles each group's candidate set.
-    private func makeDispatch(_ routes: [Route]) throws(PCRE2Error) -> ([CandidateSet], DispatchIndex) {
-        // Routes registered directly under each key, by level.
-        var direct: [[UInt8]: [Int]] = [:]
-        var parentKeys: [[UInt8]: [[UInt8]]] = [:]
-        var unkeyed: [Int] = []
-        for route in routes {
-            let keys = route.dispatchKey.keys
-            guard let own = keys.last else { unkeyed.append(route.order); continue }
-            direct[own, default: []].append(route.order)
-            for (level, key) in keys.enumerated() where parentKeys[key] == nil {
-                parentKeys[key] = Array(keys[..<level])
-            }
-        }
-        var sets: [CandidateSet] = []
-        var entries: [(key: [UInt8], candidateSet: Int)] = []
-        for key in parentKeys.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            // A subject with this key can match routes under the key itself and under its shorter keys.
-            var orders = direct[key] ?? []
-            for parent in parentKeys[key]! { orders += direct[parent] ?? [] }
-            orders += unkeyed
-            orders.sort()
-            let label = DispatchKey(level: DispatchKey.Level(rawValue: parentKeys[key]!.count + 1)!,
-                                    keys: parentKeys[key]! + [key]).description
-            entries.append((key, sets.count))
-            sets.append(try CandidateSet(label: label, key: key, routes: orders, table: routes, maxPerChunk: maxRoutesPerChunk))
-        }
-        let fallback = sets.count
-        sets.append(try CandidateSet(label: "*", key: [], routes: unkeyed, table: routes, maxPerChunk: maxRoutesPerChunk))
-        return (sets, DispatchIndex(keys: entries, fallback: fallback))
     }
 }

@@ -84,7 +84,7 @@ struct ByteSet: Sendable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
 
-    init(_ characters: String) {
+    init(_ characters: String = "") {
         for byte in characters.utf8 { insert(byte) }
     }
 

@@ -1,0 +1,96 @@
+/// Splits a dispatch key's candidates by the number of `/` in the subject, which for routes of one
+/// key means by the number of path segments: `myapp://res0/42` and `myapp://res0/42/edit` then
+/// reach different, smaller candidate sets.
+///
+/// A route whose pattern can match subjects with different numbers of `/` (see
+/// `PatternScanner.slashCount`) is a candidate in every bucket of its key, and in the key's set for
+/// other counts, so each bucket keeps exactly the routes that could match, in table order.
+final class SegmentCountIndex: @unchecked Sendable {
+    // @unchecked Sendable: the buffers are written only in init and freed in deinit.
+
+    /// The buckets of one dispatch key (a candidate set index of `DispatchIndex`).
+    struct Key {
+        let firstBucket: Int32
+        let bucketCount: Int32
+        /// The candidate set for subjects no bucket covers, and for every subject when there are no buckets.
+        let otherCounts: Int32
+    }
+
+    struct Bucket {
+        /// The number of `/` in the subject.
+        let slashes: Int32
+        let candidateSet: Int32
+    }
+
+    private let keys: UnsafeMutableBufferPointer<Key>
+    private let buckets: UnsafeMutableBufferPointer<Bucket>
+
+    /// - Parameter keys: per dispatch key, its buckets (slash count, candidate set) and the set for other counts.
+    init(keys: [(buckets: [(slashes: Int, candidateSet: Int)], otherCounts: Int)]) {
+        var flat: [Bucket] = []
+        let entries = keys.map { key in
+            defer { flat += key.buckets.map { Bucket(slashes: Int32($0.slashes), candidateSet: Int32($0.candidateSet)) } }
+            return Key(firstBucket: Int32(flat.count), bucketCount: Int32(key.buckets.count), otherCounts: Int32(key.otherCounts))
+        }
+        self.keys = .allocate(capacity: max(entries.count, 1))
+        _ = self.keys.initialize(from: entries)
+        self.buckets = .allocate(capacity: max(flat.count, 1))
+        _ = self.buckets.initialize(from: flat)
+    }
+
+    deinit {
+        keys.deallocate()
+        buckets.deallocate()
+    }
+
+    /// The candidate set for `subject` among those of dispatch key `key`.
+    ///
+    /// Before the path, a canonical subject has `//` when it has an authority (the scheme and host
+    /// have no `/`); the first segment has a `/` only at its start. So only the rest is counted.
+    @inline(__always)
+    func candidateSet(key: Int, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout) -> Int {
+        let entry = keys[key]
+        guard entry.bucketCount > 0 else { return Int(entry.otherCounts) }
+        var before = layout.hasAuthority ? 2 : 0
+        if layout.firstSegmentEnd > layout.pathStart, subject[layout.pathStart] == UInt8(ascii: "/") { before &+= 1 }
+        let slashes = Int32(truncatingIfNeeded: Self.slashCount(subject, from: layout.firstSegmentEnd) &+ before)
+        let first = Int(entry.firstBucket)
+        for index in first..<(first + Int(entry.bucketCount)) where buckets[index].slashes == slashes {
+            return Int(buckets[index].candidateSet)
+        }
+        return Int(entry.otherCounts)
+    }
+
+    /// The number of `/` bytes in `subject[start...]`, counted eight bytes at a time.
+    @inline(__always)
+    static func slashCount(_ subject: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int {
+        let count = subject.count
+        guard start < count, let base = subject.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var slashes = 0
+        var offset = start
+        while count &- offset > 8 {
+            slashes &+= slashCount(inWord: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset &+= 8
+        }
+        // One to eight bytes are left: the last eight bytes, shifted so those before `offset` fall
+        // out (zeros are not `/`), or, in a subject shorter than a word, one byte at a time.
+        if count >= 8 {
+            let word = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            return slashes &+ slashCount(inWord: word &>> UInt64(truncatingIfNeeded: 8 &* (8 &- (count &- offset))))
+        }
+        for index in offset..<count where base[index] == UInt8(ascii: "/") { slashes &+= 1 }
+        return slashes
+    }
+
+    /// The number of `/` bytes in a word: bytes equal to `/` become zero, each zero byte gets a
+    /// one in its low bit without carries between bytes, and a multiplication adds the bytes up
+    /// in the top byte (`nonzeroBitCount` is a loop on the baseline x86-64 the package builds for).
+    @inline(__always)
+    private static func slashCount(inWord word: UInt64) -> Int {
+        let differences = word ^ 0x2F2F_2F2F_2F2F_2F2F
+        let nonzero = ((differences & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | differences
+        let ones = (~nonzero & 0x8080_8080_8080_8080) >> 7
+        return Int(truncatingIfNeeded: (ones &* 0x0101_0101_0101_0101) >> 56)
+    }
+}
