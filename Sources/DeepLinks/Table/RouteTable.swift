@@ -3,9 +3,11 @@ import CPCRE2
 /// An immutable, compiled route table: matches URLs to routes, explains, builds URLs and lints.
 ///
 /// Build one with `RouteTableBuilder` (or `RouteTable.load(directory:)`). Matching canonicalizes the
-/// URL, finds the candidate routes from its scheme, host and first segment with a hash lookup, then
-/// runs only those candidates' chunked alternations through `pcre2_jit_match`, with the calling
-/// thread's match data and the table's match limit. Order is deterministic: explicit priority
+/// URL, finds the candidate routes from its scheme, host and first segment with a hash lookup and
+/// from its number of `/` (`SegmentCountIndex`), narrows a small set by literal prefix and next
+/// byte (`CandidateSieve`), then runs the one route left's own pattern, or the candidates' chunked
+/// alternations, through `pcre2_jit_match`, with the calling thread's match data and the table's
+/// match limit. Order is deterministic: explicit priority
 /// (higher first), then file order. A table is `Sendable` and may be used from any number of
 /// threads at once; to change routes, build a new table and swap it in a `RouteTableHolder`.
 public final class RouteTable: Sendable {
