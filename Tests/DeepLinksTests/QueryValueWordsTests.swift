@@ -30,14 +30,14 @@ struct QueryValueWordsTests {
     func agreement(pattern: String) throws {
         let words = try #require(PatternScanner.literalAlternatives(pattern))
         let compiled = try CompiledPattern(pattern, options: CompiledPattern.routeOptions | PCRE2_ENDANCHORED)
-        let check = QueryCheck(name: [], isRequired: false, isRepeated: false, valuePattern: compiled, valueWords: words)
+        let plan = QueryRulePlan([QueryCheck(name: [], isRequired: false, isRepeated: false, valuePattern: compiled, valueWords: words)])
         let limits = MatchLimits(matchLimit: 100_000)
         for value in ["", "a", "ab", "abc", "abcd", "b", "ba", "stack", "stacks", "Stack", "homescreen", "lockscreen",
                       "lock", "x-y", "x-", "xy", " a", "a "] {
             let expected = compiled.matches(value, context: limits) > 0
             var bytes = Array(value.utf8)
             let scratch = MatchScratch.current(minimumPairs: 1)
-            let answer = bytes.withUnsafeMutableBufferPointer { check.accepts(UnsafeBufferPointer($0), scratch: scratch, limits: limits) }
+            let answer = bytes.withUnsafeMutableBufferPointer { plan.accepts(0, UnsafeBufferPointer($0), scratch: scratch, limits: limits) }
             #expect(answer == expected, "\(pattern) on \(value.debugDescription)")
         }
     }

@@ -24,18 +24,6 @@ struct QueryCheck: Sendable {
     /// the pattern's answer without running it (see `PatternScanner.literalAlternatives`).
     let valueWords: [[UInt8]]?
 
-    /// Whether a decoded value satisfies the value pattern.
-    @inline(__always)
-    func accepts(_ value: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, limits: MatchLimits) -> Bool {
-        if let valueWords {
-            for word in valueWords where word.count == value.count {
-                if word.withUnsafeBufferPointer({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }) { return true }
-            }
-            return false
-        }
-        guard let valuePattern else { return true }
-        return valuePattern.match(value, scratch: scratch, context: limits) > 0
-    }
 }
 
 extension Route {
@@ -48,23 +36,22 @@ extension Route {
     /// - Returns: the first rule broken, or nil when all hold.
     func queryRuleViolation(_ url: UnsafeBufferPointer<UInt8>, query: Range<Int>?, spare: UnsafeMutablePointer<UInt8>,
                             scratch: MatchScratch, limits: MatchLimits) -> QueryRuleViolation? {
-        for index in queryChecks.indices {
+        let plan = queryPlan
+        guard let base = url.baseAddress else { return plan.rules.isEmpty ? nil : .missing(rule: 0) }
+        for index in plan.rules.indices {
             var count = 0
             if let query {
-                let wanted = queryChecks[index].name
-                let hasValuePattern = queryChecks[index].valuePattern != nil
                 var itemStart = query.lowerBound
                 while itemStart < query.upperBound {
                     // One item: up to the next `&`; its name ends at the first `=`.
-                    let itemEnd = Self.firstIndex(of: UInt8(ascii: "&"), in: url, itemStart..<query.upperBound)
-                    let nameEnd = Self.firstIndex(of: UInt8(ascii: "="), in: url, itemStart..<itemEnd)
-                    if itemEnd > itemStart,
-                       wanted.withUnsafeBufferPointer({ QueryParser.nameEquals(url, itemStart..<nameEnd, $0) }) {
+                    let itemEnd = WordScan.firstIndex(of: UInt8(ascii: "&"), in: base, from: itemStart, to: query.upperBound)
+                    let nameEnd = WordScan.firstIndex(of: UInt8(ascii: "="), in: base, from: itemStart, to: itemEnd)
+                    if itemEnd > itemStart, plan.nameMatches(index, base, itemStart..<nameEnd) {
                         count += 1
-                        if hasValuePattern {
+                        if plan.rules[index].wordCount >= 0 || plan.rules[index].pattern != nil {
                             let value = min(nameEnd + 1, itemEnd)..<itemEnd
                             let decoded = Self.decodeValue(url, value, into: spare)
-                            if !queryChecks[index].accepts(decoded, scratch: scratch, limits: limits) {
+                            if !plan.accepts(index, decoded, scratch: scratch, limits: limits) {
                                 return .valueMismatch(rule: index, value: value)
                             }
                         }
@@ -72,8 +59,8 @@ extension Route {
                     itemStart = itemEnd + 1
                 }
             }
-            if queryChecks[index].isRequired, count == 0 { return .missing(rule: index) }
-            if !queryChecks[index].isRepeated, count > 1 { return .repeated(rule: index, count: count) }
+            if plan.rules[index].isRequired, count == 0 { return .missing(rule: index) }
+            if !plan.rules[index].isRepeated, count > 1 { return .repeated(rule: index, count: count) }
         }
         return nil
     }
@@ -92,22 +79,13 @@ extension Route {
         }
     }
 
-    /// The offset of the first `byte` in `range` of `url`, or `range.upperBound` (`memchr`, which
-    /// reads several bytes at a time).
-    @inline(__always)
-    private static func firstIndex(of byte: UInt8, in url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        guard !range.isEmpty, let base = url.baseAddress,
-              let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return range.upperBound }
-        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-    }
-
     /// The decoded bytes of a validated query value: the URL's own bytes when there is nothing to
     /// decode, else decoded into `spare` (`+` is a space).
     @inline(__always)
     private static func decodeValue(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                                     into spare: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        if firstIndex(of: UInt8(ascii: "%"), in: url, range) == range.upperBound,
-           firstIndex(of: UInt8(ascii: "+"), in: url, range) == range.upperBound {
+        if WordScan.firstIndex(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: url.baseAddress!, from: range.lowerBound,
+                               to: range.upperBound) == range.upperBound {
             return UnsafeBufferPointer(rebasing: url[range])
         }
         var length = 0

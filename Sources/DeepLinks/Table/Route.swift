@@ -16,6 +16,8 @@ public final class Route: Sendable {
     let dispatchKey: DispatchKey
     /// What checking each query rule needs, parallel to `definition.queryRules`.
     let queryChecks: [QueryCheck]
+    /// The same, laid out for matching.
+    let queryPlan: QueryRulePlan
 
     init(definition: RouteDefinition, order: Int, pattern: CompiledPattern, queryValuePatterns: [CompiledPattern?]) {
         self.definition = definition
@@ -32,6 +34,7 @@ public final class Route: Sendable {
             QueryCheck(name: Array(rule.name.utf8), isRequired: rule.isRequired, isRepeated: rule.isRepeated, valuePattern: valuePattern,
                        valueWords: rule.valuePattern.flatMap(PatternScanner.literalAlternatives))
         }
+        self.queryPlan = QueryRulePlan(queryChecks)
     }
 
     /// The route's name.

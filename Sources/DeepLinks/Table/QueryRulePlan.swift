@@ -1,0 +1,120 @@
+import CPCRE2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A route's query rules laid out in flat buffers for matching: checking a URL's query follows no
+/// array of arrays and counts no references (reading a `[QueryCheck]` element copied its arrays).
+///
+/// Built once from the route's `QueryCheck`s, which own the compiled value patterns (and keep
+/// them alive as long as the route, and so this plan, exists).
+final class QueryRulePlan: @unchecked Sendable {
+    // @unchecked Sendable: the buffers are written only in init and freed in deinit; the PCRE2 code
+    // pointers belong to `CompiledPattern`s kept alive by `checks`, and compiled code is read-only.
+
+    struct Rule {
+        /// The name's UTF-8 in `bytes`.
+        let nameStart: Int32
+        let nameLength: Int32
+        let isRequired: Bool
+        let isRepeated: Bool
+        /// Whether the name is ASCII, so that an item name with no `%`, `+` or non-ASCII byte equals
+        /// it exactly when the bytes are equal.
+        let nameIsASCII: Bool
+        /// `words[firstWord..<(firstWord + wordCount)]` when the value pattern is a choice of plain
+        /// words; `wordCount` is -1 otherwise.
+        let firstWord: Int32
+        let wordCount: Int32
+        /// The value pattern, when it must run (no words); nil when any value is accepted.
+        let pattern: OpaquePointer?
+        let isJITCompiled: Bool
+    }
+
+    struct Word {
+        let start: Int32
+        let length: Int32
+    }
+
+    let rules: UnsafeMutableBufferPointer<Rule>
+    private let words: UnsafeMutableBufferPointer<Word>
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// What the plan was built from (names for the slow comparison, patterns kept alive).
+    let checks: [QueryCheck]
+
+    init(_ checks: [QueryCheck]) {
+        var bytes: [UInt8] = []
+        var words: [Word] = []
+        var rules: [Rule] = []
+        for check in checks {
+            let nameStart = Int32(bytes.count)
+            bytes += check.name
+            let firstWord = Int32(words.count)
+            for word in check.valueWords ?? [] {
+                words.append(Word(start: Int32(bytes.count), length: Int32(word.count)))
+                bytes += word
+            }
+            let runsPattern = check.valueWords == nil ? check.valuePattern : nil
+            rules.append(Rule(nameStart: nameStart, nameLength: Int32(check.name.count), isRequired: check.isRequired,
+                              isRepeated: check.isRepeated, nameIsASCII: check.name.allSatisfy { $0 < 0x80 },
+                              firstWord: firstWord, wordCount: check.valueWords.map { Int32($0.count) } ?? -1,
+                              pattern: runsPattern?.code, isJITCompiled: runsPattern?.isJITCompiled ?? false))
+        }
+        self.checks = checks
+        self.rules = Self.copy(rules)
+        self.words = Self.copy(words)
+        self.bytes = Self.copy(bytes)
+    }
+
+    deinit {
+        rules.deallocate()
+        words.deallocate()
+        bytes.deallocate()
+    }
+
+    /// A buffer of exactly `elements.count` elements (its memory has room for at least one).
+    private static func copy<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = buffer.initialize(from: elements)
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<elements.count])
+    }
+
+    /// Whether the item name at `range` of a validated query is rule `index`'s name.
+    @inline(__always)
+    func nameMatches(_ index: Int, _ url: UnsafePointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let rule = rules[index]
+        let name = UnsafeBufferPointer(start: bytes.baseAddress! + Int(rule.nameStart), count: Int(rule.nameLength))
+        if rule.nameIsASCII {
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let byte = url[offset]
+                if byte >= 0x80 || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") { break }
+                offset += 1
+            }
+            // Plain ASCII on both sides: equal names are equal bytes.
+            if offset == range.upperBound {
+                return range.count == name.count && (name.isEmpty || memcmp(name.baseAddress!, url + range.lowerBound, name.count) == 0)
+            }
+        }
+        return QueryParser.nameEquals(UnsafeBufferPointer(start: url, count: range.upperBound), range, name)
+    }
+
+    /// Whether a decoded value satisfies rule `index`'s value pattern (PCRE2's answer; words are
+    /// compared as bytes, see `PatternScanner.literalAlternatives`).
+    @inline(__always)
+    func accepts(_ index: Int, _ value: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, limits: MatchLimits) -> Bool {
+        let rule = rules[index]
+        if rule.wordCount >= 0 {
+            for word in words[Int(rule.firstWord)..<Int(rule.firstWord + rule.wordCount)] where Int(word.length) == value.count {
+                if value.isEmpty || memcmp(bytes.baseAddress! + Int(word.start), value.baseAddress!, value.count) == 0 { return true }
+            }
+            return false
+        }
+        guard let pattern = rule.pattern else { return true }
+        let rc = rule.isJITCompiled
+            ? pcre2_jit_match_8(pattern, value.baseAddress, value.count, 0, 0, scratch.matchData, limits.context)
+            : pcre2_match_8(pattern, value.baseAddress, value.count, 0, 0, scratch.matchData, limits.context)
+        return rc > 0
+    }
+}
