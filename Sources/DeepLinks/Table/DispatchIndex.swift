@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the candidate set for a subject from its scheme, host and first segment, without
 /// running any pattern: an open-addressing hash table over byte-string keys.
 ///
@@ -37,7 +43,7 @@ final class DispatchIndex: @unchecked Sendable {
     /// Builds the index from `keys` (each mapped to a candidate set index).
     init(keys: [(key: [UInt8], candidateSet: Int)], fallback: Int) {
         self.fallback = Int32(fallback)
-        self.keyLengths = keys.reduce(0) { $0 | 1 << UInt64($1.key.count % 64) }
+        self.keyLengths = keys.reduce(0) { $0 | 1 << (UInt64($1.key.count) & 63) }
         let sampledHashes = keys.map { DispatchIndex.hash($0.key, whole: false) }
         let hashesWholeKeys = Set(sampledHashes).count < keys.count
         self.hashesWholeKeys = hashesWholeKeys
@@ -89,7 +95,7 @@ final class DispatchIndex: @unchecked Sendable {
     /// The candidate set of the key `key[0..<count]`, if the index holds that key.
     @inline(__always)
     private func lookup(_ key: UnsafePointer<UInt8>, count: Int) -> Int? {
-        guard keyLengths & (1 << UInt64(count % 64)) != 0 else { return nil }
+        guard keyLengths & (1 << (UInt64(truncatingIfNeeded: count) & 63)) != 0 else { return nil }
         let hash = hashesWholeKeys ? DispatchIndex.hash(key, count: count) : DispatchIndex.sampledHash(key, count: count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash >> slotShift)
@@ -98,7 +104,7 @@ final class DispatchIndex: @unchecked Sendable {
             if entryIndex == 0 { return nil }
             let entry = entries[entryIndex - 1]
             if entry.hash == hash, Int(entry.keyLength) == count,
-               Self.bytesEqual(keyBytes.baseAddress! + Int(entry.keyStart), key, count: count) {
+               memcmp(keyBytes.baseAddress! + Int(entry.keyStart), key, count) == 0 {
                 return Int(entry.candidateSet)
             }
             slot = (slot + 1) & mask
