@@ -69,12 +69,9 @@ final class CandidateSieve: @unchecked Sendable {
                                      checksNext: nextBytes[order] != nil, next: nextBytes[order] ?? ByteSet()))
             }
         }
-        self.entries = .allocate(capacity: max(entries.count, 1))
-        _ = self.entries.initialize(from: entries)
-        self.sets = .allocate(capacity: max(sets.count, 1))
-        _ = self.sets.initialize(from: sets)
-        self.prefixBytes = .allocate(capacity: max(bytes.count, 1))
-        _ = self.prefixBytes.initialize(from: bytes)
+        self.entries = .copying(entries)
+        self.sets = .copying(sets)
+        self.prefixBytes = .copying(bytes)
     }
 
     deinit {

@@ -63,21 +63,15 @@ final class DispatchIndex: @unchecked Sendable {
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(index + 1)
         }
-        self.entries = Self.copy(entries)
-        self.keyBytes = Self.copy(keyBytes)
-        self.slots = Self.copy(slots)
+        self.entries = .copying(entries)
+        self.keyBytes = .copying(keyBytes)
+        self.slots = .copying(slots)
     }
 
     deinit {
         entries.deallocate()
         keyBytes.deallocate()
         slots.deallocate()
-    }
-
-    private static func copy<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
-        _ = buffer.initialize(from: elements)
-        return buffer
     }
 
     /// The candidate set for a canonical subject: the most specific of its first segment, host and

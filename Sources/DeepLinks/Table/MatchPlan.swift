@@ -82,12 +82,12 @@ final class MatchPlan: @unchecked Sendable {
                              groupCount: Int32(route.groupNames.count),
                              checksAfterPattern: !definition.queryRules.isEmpty || !definition.sources.isEmpty || !definition.families.isEmpty)
         }
-        self.chunks = Self.copy(chunks)
-        self.setStarts = Self.copy(setStarts)
-        self.setSizes = Self.copy(candidateSets.map { Int32($0.routes.count) })
-        self.loneRoutes = Self.copy(candidateSets.map { $0.routes.count == 1 ? Int32($0.routes[0]) : -1 })
-        self.alternatives = Self.copy(alternatives)
-        self.routes = Self.copy(infos)
+        self.chunks = .copying(chunks)
+        self.setStarts = .copying(setStarts)
+        self.setSizes = .copying(candidateSets.map { Int32($0.routes.count) })
+        self.loneRoutes = .copying(candidateSets.map { $0.routes.count == 1 ? Int32($0.routes[0]) : -1 })
+        self.alternatives = .copying(alternatives)
+        self.routes = .copying(infos)
         self.patterns = patterns + routes.map(\.pattern)
         self.dispatch = dispatch
         self.segmentCounts = segmentCounts
@@ -197,9 +197,4 @@ final class MatchPlan: @unchecked Sendable {
         return .matched(route: order, captures: captures, checksAfterPattern: info.checksAfterPattern)
     }
 
-    private static func copy<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
-        _ = buffer.initialize(from: elements)
-        return buffer
-    }
 }

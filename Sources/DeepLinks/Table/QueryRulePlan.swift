@@ -62,22 +62,15 @@ final class QueryRulePlan: @unchecked Sendable {
                               pattern: runsPattern?.code, isJITCompiled: runsPattern?.isJITCompiled ?? false))
         }
         self.checks = checks
-        self.rules = Self.copy(rules)
-        self.words = Self.copy(words)
-        self.bytes = Self.copy(bytes)
+        self.rules = .copying(rules)
+        self.words = .copying(words)
+        self.bytes = .copying(bytes)
     }
 
     deinit {
         rules.deallocate()
         words.deallocate()
         bytes.deallocate()
-    }
-
-    /// A buffer of exactly `elements.count` elements (its memory has room for at least one).
-    private static func copy<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
-        _ = buffer.initialize(from: elements)
-        return UnsafeMutableBufferPointer(rebasing: buffer[0..<elements.count])
     }
 
     /// Whether the item name at `range` of a validated query is rule `index`'s name.

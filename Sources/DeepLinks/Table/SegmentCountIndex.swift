@@ -32,10 +32,8 @@ final class SegmentCountIndex: @unchecked Sendable {
             defer { flat += key.buckets.map { Bucket(slashes: Int32($0.slashes), candidateSet: Int32($0.candidateSet)) } }
             return Key(firstBucket: Int32(flat.count), bucketCount: Int32(key.buckets.count), otherCounts: Int32(key.otherCounts))
         }
-        self.keys = .allocate(capacity: max(entries.count, 1))
-        _ = self.keys.initialize(from: entries)
-        self.buckets = .allocate(capacity: max(flat.count, 1))
-        _ = self.buckets.initialize(from: flat)
+        self.keys = .copying(entries)
+        self.buckets = .copying(flat)
     }
 
     deinit {
