@@ -132,18 +132,22 @@ enum RouteBenchmark {
     static func time(_ count: Int, minimumSeconds: Double = 0.4, _ body: (Int) -> Void) -> Double {
         for index in 0..<count { body(index) }  // warm-up
         var best = Double.infinity
-        for _ in 0..<5 {
-            var rounds = 0
-            let start = threadCPUNanoseconds()
-            var elapsed: UInt64 = 0
-            repeat {
-                for index in 0..<count { body(index) }
-                rounds += 1
-                elapsed = threadCPUNanoseconds() - start
-            } while Double(elapsed) < minimumSeconds / 5 * 1e9
-            best = min(best, Double(elapsed) / Double(rounds * count))
-        }
+        for _ in 0..<5 { best = min(best, repetition(count, seconds: minimumSeconds / 5, body)) }
         return best
+    }
+
+    /// Runs `body` over `count` items until at least `seconds` of this thread's CPU time have
+    /// passed; returns ns per item.
+    static func repetition(_ count: Int, seconds: Double, _ body: (Int) -> Void) -> Double {
+        var rounds = 0
+        let start = threadCPUNanoseconds()
+        var elapsed: UInt64 = 0
+        repeat {
+            for index in 0..<count { body(index) }
+            rounds += 1
+            elapsed = threadCPUNanoseconds() - start
+        } while Double(elapsed) < seconds * 1e9
+        return Double(elapsed) / Double(rounds * count)
     }
 
     /// Times `bodies` (each over the same `count` items) in turns: nine rounds, each running every
@@ -157,15 +161,7 @@ enum RouteBenchmark {
         var times = [[Double]](repeating: [], count: bodies.count)
         for _ in 0..<9 {
             for (which, body) in bodies.enumerated() {
-                var rounds = 0
-                let start = threadCPUNanoseconds()
-                var elapsed: UInt64 = 0
-                repeat {
-                    for index in 0..<count { body(index) }
-                    rounds += 1
-                    elapsed = threadCPUNanoseconds() - start
-                } while Double(elapsed) < minimumSeconds / 9 * 1e9
-                times[which].append(Double(elapsed) / Double(rounds * count))
+                times[which].append(repetition(count, seconds: minimumSeconds / 9, body))
             }
         }
         let last = times[bodies.count - 1]
