@@ -131,7 +131,7 @@ final class MatchPlan: @unchecked Sendable {
     func run(_ subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, matchData: OpaquePointer) -> (set: Int, outcome: Outcome) {
         let set = candidateSet(for: subject, layout: layout)
         let lone = loneCandidate(of: set, subject: subject)
-        if lone >= 0 { return (set, runAlone(lone, subject, matchData: matchData, candidates: loneRoutes[set] >= 0 ? 1 : Int(setSizes[set]))) }
+        if lone >= 0 { return (set, runAlone(lone, of: set, subject, matchData: matchData)) }
         if lone == Self.noCandidate { return (set, .noMatch(candidates: Int(setSizes[set]))) }
         return (set, runChunks(of: set, subject, matchData: matchData))
     }
@@ -163,7 +163,7 @@ final class MatchPlan: @unchecked Sendable {
     }
 
     /// Runs candidate set `set`'s chunks in order until one matches.
-    private func runChunks(of set: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer) -> Outcome {
+    func runChunks(of set: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer) -> Outcome {
         let first = Int(setStarts[set])
         for chunkIndex in first..<Int(setStarts[set + 1]) {
             let chunk = chunks[chunkIndex]
@@ -188,10 +188,10 @@ final class MatchPlan: @unchecked Sendable {
     }
 
     /// Runs route `order`'s own pattern, the only candidate left.
-    private func runAlone(_ order: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer, candidates: Int) -> Outcome {
+    private func runAlone(_ order: Int, of set: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer) -> Outcome {
         let info = routes[order]
         let rc = matchAlone(order, subject, matchData: matchData)
-        if rc == PCRE2_ERROR_NOMATCH { return .noMatch(candidates: candidates) }
+        if rc == PCRE2_ERROR_NOMATCH { return .noMatch(candidates: Int(setSizes[set])) }
         guard rc > 0 else { return .failed(code: rc, chunk: nil, route: order) }
         let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: 0, count: Int(info.groupCount))
         return .matched(route: order, captures: captures, checksAfterPattern: info.checksAfterPattern)

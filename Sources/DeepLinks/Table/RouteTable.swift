@@ -19,8 +19,6 @@ public final class RouteTable: Sendable {
     public let warnings: [RouteDiagnostic]
     let limits: MatchLimits
     let candidateSets: [CandidateSet]
-    let dispatch: DispatchIndex
-    let segmentCounts: SegmentCountIndex
     /// What every match reads, without references.
     let plan: MatchPlan
     /// The ovector pairs any match of this table needs (chunks, route patterns, value patterns).
@@ -35,8 +33,6 @@ public final class RouteTable: Sendable {
         self.canonicalizer = canonicalizer
         self.limits = limits
         self.candidateSets = candidateSets
-        self.dispatch = dispatch
-        self.segmentCounts = segmentCounts
         self.warnings = warnings
         // Enough pairs for every chunk, every route's own pattern and every query value pattern.
         let valueGroups = routes.flatMap { $0.queryValuePatterns.compactMap { $0?.captureCount } }.max() ?? 0
@@ -83,31 +79,29 @@ public final class RouteTable: Sendable {
         let matchData = scratch.matchData
         let set = plan.candidateSet(for: subject, layout: layout)
         let lone = plan.loneCandidate(of: set, subject: subject)
-        guard lone >= 0 else {
-            // Several candidates (their chunks run), or none.
-            let outcome: MatchPlan.Outcome = lone == MatchPlan.noCandidate
-                ? .noMatch(candidates: Int(plan.setSizes[set])) : plan.run(subject, layout: layout, matchData: matchData).outcome
-            return finish(set, outcome, subject: subject, layout: layout, source: url, sourceBytes: sourceBytes,
-                          canonicalizer: canonicalizer, spare: nil, scratch: scratch, context: context, hasNoEscapes: true)
-        }
-        // One candidate: its own pattern decides.
-        let rc = plan.matchAlone(lone, subject, matchData: matchData)
-        let info = plan.routes[lone]
         let outcome: MatchPlan.Outcome
-        if rc > 0 {
-            let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: 0, count: Int(info.groupCount))
-            let route = routes[lone]
-            if !info.checksAfterPattern || (route.accepts(context) && (route.definition.queryRules.isEmpty || route.queryRuleViolation(
-                sourceBytes, query: layout.queryRange, spare: scratch.subjectBuffer(capacity: max(sourceBytes.count, 1)).baseAddress!,
-                scratch: scratch, limits: limits) == nil)) {
-                return .success(RouteMatch(route: route, source: url, layout: layout, canonicalizer: canonicalizer, captures: captures,
-                                           hasNoEscapes: true))
+        if lone >= 0 {
+            // One candidate: its own pattern decides.
+            let rc = plan.matchAlone(lone, subject, matchData: matchData)
+            if rc > 0 {
+                let info = plan.routes[lone]
+                let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: 0, count: Int(info.groupCount))
+                let route = routes[lone]
+                if !info.checksAfterPattern || accepts(route, context: context, url: sourceBytes, query: layout.queryRange, spare: nil,
+                                                       scratch: scratch) {
+                    return .success(RouteMatch(route: route, source: url, layout: layout, canonicalizer: canonicalizer,
+                                               captures: captures, hasNoEscapes: true))
+                }
+                return matchAfterRefused(lone, inSet: set, subject: subject, layout: layout, source: url, sourceBytes: sourceBytes,
+                                         canonicalizer: canonicalizer, spare: nil, scratch: scratch, context: context,
+                                         hasNoEscapes: true)
             }
-            outcome = .matched(route: lone, captures: captures, checksAfterPattern: true)
-        } else if rc == PCRE2_ERROR_NOMATCH {
-            return .failure(.noRoute(candidates: plan.loneRoutes[set] >= 0 ? 1 : Int(plan.setSizes[set])))
-        } else {
+            if rc == PCRE2_ERROR_NOMATCH { return .failure(.noRoute(candidates: Int(plan.setSizes[set]))) }
             outcome = .failed(code: rc, chunk: nil, route: lone)
+        } else if lone == MatchPlan.noCandidate {
+            return .failure(.noRoute(candidates: Int(plan.setSizes[set])))
+        } else {
+            outcome = plan.runChunks(of: set, subject, matchData: matchData)
         }
         return finish(set, outcome, subject: subject, layout: layout, source: url, sourceBytes: sourceBytes,
                       canonicalizer: canonicalizer, spare: nil, scratch: scratch, context: context, hasNoEscapes: true)
@@ -172,17 +166,6 @@ public final class RouteTable: Sendable {
                         layout: CanonicalLayout, source: String, sourceBytes: UnsafeBufferPointer<UInt8>,
                         canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
                         context: TapContext, hasNoEscapes: Bool) -> Result<RouteMatch, RoutingFailure> {
-        let spare = spare ?? scratch.subjectBuffer(capacity: max(sourceBytes.count, 1)).baseAddress!
-        func accepts(_ route: Route) -> Bool {
-            guard route.accepts(context) else { return false }
-            if route.definition.queryRules.isEmpty { return true }
-            return route.queryRuleViolation(sourceBytes, query: layout.queryRange, spare: spare, scratch: scratch, limits: limits) == nil
-        }
-        func success(_ route: Route, _ captures: CaptureSpans) -> Result<RouteMatch, RoutingFailure> {
-            .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer, captures: captures,
-                                hasNoEscapes: hasNoEscapes))
-        }
-
         switch outcome {
         case let .noMatch(candidates):
             return .failure(.noRoute(candidates: candidates))
@@ -191,20 +174,52 @@ public final class RouteTable: Sendable {
             return .failure(failure(rc, near: order, pattern: pattern))
         case let .matched(order, captures, checksAfterPattern):
             let route = routes[order]
-            if !checksAfterPattern || accepts(route) { return success(route, captures) }
-            // Query rules or constraints refused the pattern's winner: go on, one route at a time.
-            let set = candidateSets[setIndex]
-            guard let position = set.routes.firstIndex(of: order) else { break }
-            for order in set.routes[(position + 1)...] {
-                let candidate = routes[order]
-                let rc = candidate.pattern.match(subject, scratch: scratch, context: limits)
-                if rc == PCRE2_ERROR_NOMATCH { continue }
-                guard rc > 0 else { return .failure(failure(rc, near: order, pattern: candidate.pattern)) }
-                let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: candidate.groupNames.count)
-                if accepts(candidate) { return success(candidate, captures) }
+            if !checksAfterPattern || accepts(route, context: context, url: sourceBytes, query: layout.queryRange, spare: spare,
+                                              scratch: scratch) {
+                return .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer,
+                                           captures: captures, hasNoEscapes: hasNoEscapes))
+            }
+            return matchAfterRefused(order, inSet: setIndex, subject: subject, layout: layout, source: source, sourceBytes: sourceBytes,
+                                     canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
+                                     hasNoEscapes: hasNoEscapes)
+        }
+    }
+
+    /// Query rules or tap constraints refused route `order`, whose pattern won in candidate set
+    /// `setIndex`: the later routes of the set are tried one at a time, in order.
+    /// - Parameter spare: as for `finish`.
+    @inline(never)
+    private func matchAfterRefused(_ order: Int, inSet setIndex: Int, subject: UnsafeBufferPointer<UInt8>,
+                                   layout: CanonicalLayout, source: String, sourceBytes: UnsafeBufferPointer<UInt8>,
+                                   canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
+                                   context: TapContext, hasNoEscapes: Bool) -> Result<RouteMatch, RoutingFailure> {
+        let set = candidateSets[setIndex]
+        guard let position = set.routes.firstIndex(of: order) else { return .failure(.noRoute(candidates: set.routes.count)) }
+        for order in set.routes[(position + 1)...] {
+            let candidate = routes[order]
+            let rc = candidate.pattern.match(subject, scratch: scratch, context: limits)
+            if rc == PCRE2_ERROR_NOMATCH { continue }
+            guard rc > 0 else { return .failure(failure(rc, near: order, pattern: candidate.pattern)) }
+            let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: candidate.groupNames.count)
+            if accepts(candidate, context: context, url: sourceBytes, query: layout.queryRange, spare: spare, scratch: scratch) {
+                return .success(RouteMatch(route: candidate, source: source, layout: layout, canonicalizer: canonicalizer,
+                                           captures: captures, hasNoEscapes: hasNoEscapes))
             }
         }
-        return .failure(.noRoute(candidates: candidateSets[setIndex].routes.count))
+        return .failure(.noRoute(candidates: set.routes.count))
+    }
+
+    /// Whether `route`'s tap constraints and query rules accept a URL (`url`, its query at `query`)
+    /// from `context`.
+    /// - Parameter spare: room for the query, where values with escapes are decoded; nil for the
+    ///   thread's buffer (taken only when the route has query rules).
+    @inline(__always)
+    private func accepts(_ route: Route, context: TapContext, url: UnsafeBufferPointer<UInt8>, query: Range<Int>?,
+                         spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch) -> Bool {
+        guard route.accepts(context) else { return false }
+        if route.definition.queryRules.isEmpty { return true }
+        let spare = spare ?? scratch.subjectBuffer(capacity: max(url.count, 1)).baseAddress!
+        return route.queryRuleViolation(url, query: query, spare: spare, scratch: scratch, limits: limits) == nil
     }
 
     func candidateSetIndex(_ layout: CanonicalLayout, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -33,7 +33,7 @@ extension URLCanonicalizer {
         guard queryMark - pathStart <= maxParameterLength, count - queryMark <= maxParameterLength + 1 else { return nil }
 
         // The first segment ends at the first `/` after the path's first byte (as in `fastLayout`).
-        let firstSegmentEnd = Self.firstSlash(input, from: pathStart + 1, to: queryMark)
+        let firstSegmentEnd = WordScan.firstIndex(of: slash, in: input, from: pathStart + 1, to: queryMark)
         var length = queryMark
         while length > pathStart, input[length - 1] == slash { length -= 1 }
         let queryRange: Range<Int>? = queryMark < count ? (queryMark + 1)..<count : nil
@@ -52,11 +52,11 @@ extension URLCanonicalizer {
         guard input[0] >= UInt8(ascii: "a"), input[0] <= UInt8(ascii: "z") else { return nil }
         if count >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self))
-            let colons = firstZeroByte(word ^ repeated(UInt8(ascii: ":")))
+            let colons = WordScan.firstZeroByte(word ^ WordScan.repeated(UInt8(ascii: ":")))
             if colons != 0 {
                 let colon = colons.trailingZeroBitCount / 8
                 // 0x80 in each byte before the colon; each must be a lower-case letter or a digit.
-                let before = ((colons & (0 &- colons)) &- 1) & repeated(0x80)
+                let before = ((colons & (0 &- colons)) &- 1) & WordScan.repeated(0x80)
                 if colon < queryMark, (lowerCaseOrDigitBytes(word) & before) == before { return colon }
             }
         }
@@ -76,10 +76,10 @@ extension URLCanonicalizer {
         var index = start
         while index + 8 <= count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let stops = firstZeroByte(word ^ repeated(slash)) | firstZeroByte(word ^ repeated(question))
+            let stops = WordScan.firstZeroByte(word ^ WordScan.repeated(slash)) | WordScan.firstZeroByte(word ^ WordScan.repeated(question))
             // A false mark of `firstZeroByte` lies above a true one of the same byte, which is refused
             // too or lies past the stop, so only marks below the first stop count.
-            let refused = upperCaseBytes(word) | firstZeroByte(word ^ repeated(UInt8(ascii: "@"))) | firstZeroByte(word ^ repeated(UInt8(ascii: ":")))
+            let refused = upperCaseBytes(word) | WordScan.firstZeroByte(word ^ WordScan.repeated(UInt8(ascii: "@"))) | WordScan.firstZeroByte(word ^ WordScan.repeated(UInt8(ascii: ":")))
             if stops != 0 {
                 // Only the bytes before the first stop belong to the host.
                 guard refused & ((stops & (0 &- stops)) &- 1) == 0 else { return nil }
@@ -94,34 +94,20 @@ extension URLCanonicalizer {
         return index
     }
 
-    /// The offset of the first `/` in `start..<end`, or `end`, eight bytes at a time.
-    @inline(__always)
-    private static func firstSlash(_ input: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
-        let raw = UnsafeRawPointer(input)
-        var index = start
-        while index + 8 <= end {
-            let slashes = firstZeroByte(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ repeated(slash))
-            if slashes != 0 { return index + slashes.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < end, input[index] != slash { index += 1 }
-        return index
-    }
-
     /// 0x80 in each byte of `word` that is a lower-case ASCII letter or a digit, for bytes below
     /// 0x80.
     @inline(__always)
     private static func lowerCaseOrDigitBytes(_ word: UInt64) -> UInt64 {
-        let lower = (word &+ repeated(0x80 - 0x61)) & ~(word &+ repeated(0x80 - 0x7B))
-        let digit = (word &+ repeated(0x80 - 0x30)) & ~(word &+ repeated(0x80 - 0x3A))
-        return (lower | digit) & repeated(0x80)
+        let lower = (word &+ WordScan.repeated(0x80 - 0x61)) & ~(word &+ WordScan.repeated(0x80 - 0x7B))
+        let digit = (word &+ WordScan.repeated(0x80 - 0x30)) & ~(word &+ WordScan.repeated(0x80 - 0x3A))
+        return (lower | digit) & WordScan.repeated(0x80)
     }
 
     /// 0x80 in each byte of `word` that is an upper-case ASCII letter, for bytes below 0x80 (no
     /// sum below carries into the next byte).
     @inline(__always)
     private static func upperCaseBytes(_ word: UInt64) -> UInt64 {
-        (word &+ repeated(0x80 - 0x41)) & ~(word &+ repeated(0x80 - 0x5B)) & repeated(0x80)
+        (word &+ WordScan.repeated(0x80 - 0x41)) & ~(word &+ WordScan.repeated(0x80 - 0x5B)) & WordScan.repeated(0x80)
     }
 
     /// Scans `count` bytes eight at a time.
@@ -138,7 +124,7 @@ extension URLCanonicalizer {
             let base = min(offset, count - 8)
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self))
             if hasByteOutsidePlainRange(word) { return nil }
-            let marks = firstZeroByte(word ^ repeated(question))
+            let marks = WordScan.firstZeroByte(word ^ WordScan.repeated(question))
             offset = base + 8
             if marks != 0 {
                 let queryMark = base + marks.trailingZeroBitCount / 8
@@ -156,11 +142,11 @@ extension URLCanonicalizer {
 
     /// `plainBytesQueryMark` for URLs of fewer than eight bytes: one padded word.
     private static func shortPlainBytesQueryMark(_ input: UnsafePointer<UInt8>, count: Int) -> Int? {
-        var padded = repeated(UInt8(ascii: "a"))
+        var padded = WordScan.repeated(UInt8(ascii: "a"))
         withUnsafeMutableBytes(of: &padded) { $0.baseAddress!.copyMemory(from: UnsafeRawPointer(input), byteCount: count) }
         let word = UInt64(littleEndian: padded)
         if hasByteOutsidePlainRange(word) { return nil }
-        let marks = firstZeroByte(word ^ repeated(question))
+        let marks = WordScan.firstZeroByte(word ^ WordScan.repeated(question))
         return marks == 0 ? count : marks.trailingZeroBitCount / 8
     }
 
@@ -168,16 +154,6 @@ extension URLCanonicalizer {
     /// bytes only starts at a byte that is itself outside, so the answer is exact.
     @inline(__always)
     private static func hasByteOutsidePlainRange(_ word: UInt64) -> Bool {
-        ((word &- repeated(0x26)) | word | (word &+ repeated(0x01))) & repeated(0x80) != 0
+        ((word &- WordScan.repeated(0x26)) | word | (word &+ WordScan.repeated(0x01))) & WordScan.repeated(0x80) != 0
     }
-
-    /// 0x80 in the first (lowest) zero byte of `word`, possibly also in later bytes, 0 when no
-    /// byte is zero: exact for the lowest set bit and for "is there a zero byte", in three operations.
-    @inline(__always)
-    private static func firstZeroByte(_ word: UInt64) -> UInt64 {
-        (word &- repeated(0x01)) & ~word & repeated(0x80)
-    }
-
-    @inline(__always)
-    private static func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
 }

@@ -1,23 +1,25 @@
-/// Finds bytes eight at a time, for the short runs (query items, values) where a call to
-/// `memchr` costs more than the scan.
+/// Finds bytes eight at a time, for the short runs (URL parts, query items, values) where a call
+/// to `memchr` costs more than the scan; and the word operations the verbatim URL check shares.
 enum WordScan {
     /// The offset of the first `byte` in `start..<end` of `base`, or `end`.
     @inline(__always)
     static func firstIndex(of byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
-        firstIndex(in: base, from: start, to: end) { zeroBytes($0 ^ repeated(byte)) }
+        firstIndex(in: base, from: start, to: end, { firstZeroByte($0 ^ repeated(byte)) }, { $0 == byte })
     }
 
     /// The offset of the first `a` or `b` in `start..<end` of `base`, or `end`.
     @inline(__always)
     static func firstIndex(of a: UInt8, or b: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
-        firstIndex(in: base, from: start, to: end) { zeroBytes($0 ^ repeated(a)) | zeroBytes($0 ^ repeated(b)) }
+        firstIndex(in: base, from: start, to: end, { firstZeroByte($0 ^ repeated(a)) | firstZeroByte($0 ^ repeated(b)) },
+                   { $0 == a || $0 == b })
     }
 
-    /// The first offset in `start..<end` whose byte `marks` marks (0x80 in its byte of the word,
-    /// exact for the lowest marked byte), or `end`. Full words, then the last bytes one at a time.
+    /// The first offset in `start..<end` whose byte `marks` marks in a word (0x80 in its byte,
+    /// exact for the lowest marked byte) and `matches` accepts alone, or `end`. Full words, then the
+    /// last bytes one at a time.
     @inline(__always)
     private static func firstIndex(in base: UnsafePointer<UInt8>, from start: Int, to end: Int,
-                                   _ marks: (UInt64) -> UInt64) -> Int {
+                                   _ marks: (UInt64) -> UInt64, _ matches: (UInt8) -> Bool) -> Int {
         let raw = UnsafeRawPointer(base)
         var offset = start
         while offset + 8 <= end {
@@ -26,18 +28,20 @@ enum WordScan {
             offset += 8
         }
         while offset < end {
-            if marks(UInt64(base[offset])) & 0x80 != 0 { return offset }
+            if matches(base[offset]) { return offset }
             offset += 1
         }
         return end
     }
 
-    /// 0x80 in the lowest zero byte of `word` (and maybe in later bytes): exact for the first one.
+    /// 0x80 in the first (lowest) zero byte of `word`, possibly also in later bytes, 0 when no
+    /// byte is zero: exact for the lowest set bit and for "is there a zero byte", in three operations.
     @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    static func firstZeroByte(_ word: UInt64) -> UInt64 {
         (word &- repeated(0x01)) & ~word & repeated(0x80)
     }
 
+    /// `byte` in each of the eight bytes of a word.
     @inline(__always)
-    private static func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+    static func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
 }
