@@ -22,6 +22,11 @@ final class DispatchIndex: @unchecked Sendable {
         let keyStart: Int32
         let keyLength: Int32
         let candidateSet: Int32
+        /// The number of `/` in the key.
+        let slashes: UInt16
+        /// Whether the key is, byte for byte, the start of URLs `URLCanonicalizer.verbatimLayout`
+        /// accepts (see `verbatimKey`).
+        let isVerbatim: Bool
     }
 
     private let entries: UnsafeMutableBufferPointer<Entry>
@@ -50,8 +55,10 @@ final class DispatchIndex: @unchecked Sendable {
         var keyBytes: [UInt8] = []
         let entries = keys.map { key in
             defer { keyBytes += key.key }
+            let slashes = key.key.count { $0 == UInt8(ascii: "/") }
             return Entry(hash: DispatchIndex.hash(key.key, whole: hashesWholeKeys), keyStart: Int32(keyBytes.count),
-                         keyLength: Int32(key.key.count), candidateSet: Int32(key.candidateSet))
+                         keyLength: Int32(key.key.count), candidateSet: Int32(key.candidateSet),
+                         slashes: UInt16(clamping: slashes), isVerbatim: slashes <= UInt16.max && DispatchIndex.isVerbatim(key.key))
         }
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
@@ -86,23 +93,79 @@ final class DispatchIndex: @unchecked Sendable {
         return Int(fallback)
     }
 
+    /// Whether some key is `count` bytes long (false means no lookup of that length can succeed).
+    @inline(__always)
+    func mayHoldKey(ofLength count: Int) -> Bool {
+        keyLengths & (1 << (UInt64(truncatingIfNeeded: count) & 63)) != 0
+    }
+
+    /// `verbatimKey` when the index holds no such key.
+    static let missingKey = -1
+    /// `verbatimKey` when the index holds the key but URLs starting with it are not verbatim.
+    static let notVerbatimKey = -2
+
+    /// Looks up the key `key[0..<count]` for `MatchPlan.verbatimDispatch`, which has compared no
+    /// byte of it: when the index holds the key, those bytes are the key's, whose verbatim
+    /// checks (scheme and host in lower case, no byte that needs work) were made when building.
+    /// - Returns: the key's candidate set (a key of `SegmentCountIndex`) times 65,536 plus the
+    ///   number of `/` in the key; `missingKey` or `notVerbatimKey`.
+    @inline(never)
+    func verbatimKey(_ key: UnsafePointer<UInt8>, count: Int) -> Int {
+        let index = entryIndex(key, count: count)
+        guard index >= 0 else { return Self.missingKey }
+        let entry = entries[index]
+        guard entry.isVerbatim else { return Self.notVerbatimKey }
+        return Int(entry.candidateSet) &<< 16 | Int(entry.slashes)
+    }
+
+    /// Whether a key is already canonical as the start of a URL: `verbatimLayout` accepts it whole,
+    /// as its own subject with no query.
+    private static func isVerbatim(_ key: [UInt8]) -> Bool {
+        key.withUnsafeBufferPointer { bytes in
+            guard let layout = URLCanonicalizer().verbatimLayout(bytes) else { return false }
+            return layout.length == bytes.count && layout.queryRange == nil && layout.hasAuthority
+        }
+    }
+
     /// The candidate set of the key `key[0..<count]`, if the index holds that key.
     @inline(__always)
     private func lookup(_ key: UnsafePointer<UInt8>, count: Int) -> Int? {
-        guard keyLengths & (1 << (UInt64(truncatingIfNeeded: count) & 63)) != 0 else { return nil }
+        let index = entryIndex(key, count: count)
+        return index >= 0 ? Int(entries[index].candidateSet) : nil
+    }
+
+    /// The index in `entries` of the key `key[0..<count]`, or -1.
+    @inline(__always)
+    private func entryIndex(_ key: UnsafePointer<UInt8>, count: Int) -> Int {
+        guard keyLengths & (1 << (UInt64(truncatingIfNeeded: count) & 63)) != 0 else { return -1 }
         let hash = hashesWholeKeys ? DispatchIndex.hash(key, count: count) : DispatchIndex.sampledHash(key, count: count)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash >> slotShift)
+        let mask = slots.count &- 1
+        var slot = Int(truncatingIfNeeded: hash &>> slotShift)
         while true {
-            let entryIndex = Int(slots[slot])
-            if entryIndex == 0 { return nil }
-            let entry = entries[entryIndex - 1]
-            if entry.hash == hash, Int(entry.keyLength) == count,
-               memcmp(keyBytes.baseAddress! + Int(entry.keyStart), key, count) == 0 {
-                return Int(entry.candidateSet)
+            let entryIndex = Int(slots[slot]) &- 1
+            if entryIndex < 0 { return -1 }
+            let entry = entries[entryIndex]
+            if entry.hash == hash, Int(entry.keyLength) == count, keyEquals(keyBytes.baseAddress! + Int(entry.keyStart), key, count: count) {
+                return entryIndex
             }
-            slot = (slot + 1) & mask
+            slot = (slot &+ 1) & mask
         }
+    }
+
+    /// Whether `count` bytes at `stored` (a key) and at `key` are equal: words, the last one
+    /// overlapping the one before it, for keys of eight bytes or more (no call).
+    @inline(__always)
+    private func keyEquals(_ stored: UnsafePointer<UInt8>, _ key: UnsafePointer<UInt8>, count: Int) -> Bool {
+        guard count >= 8 else { return memcmp(stored, key, count) == 0 }
+        let left = UnsafeRawPointer(stored), right = UnsafeRawPointer(key)
+        var offset = 0
+        while offset &+ 8 < count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset &+= 8
+        }
+        return left.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
 
     static func hash(_ key: [UInt8], whole: Bool) -> UInt64 {

@@ -72,12 +72,18 @@ public final class RouteTable: Sendable {
     private func match(_ url: String, bytes sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
         let scratch = MatchScratch.current(minimumPairs: ovectorPairs, key: scratchKey)
         // An already canonical URL is its own subject.
-        guard let layout = canonicalizer.verbatimLayout(sourceBytes) else {
+        let set: Int
+        let layout: CanonicalLayout
+        if let dispatched = plan.verbatimDispatch(sourceBytes, maxURLLength: canonicalizer.maxURLLength,
+                                                  maxParameterLength: canonicalizer.maxParameterLength) {
+            (set, layout) = dispatched
+        } else if let dispatched = verbatimCandidateSet(sourceBytes) {
+            (set, layout) = dispatched
+        } else {
             return matchCanonicalizing(url, bytes: sourceBytes, scratch: scratch, context: context)
         }
         let subject = UnsafeBufferPointer(start: sourceBytes.baseAddress, count: layout.length)
         let matchData = scratch.matchData
-        let set = plan.candidateSet(for: subject, layout: layout)
         let lone = plan.loneCandidate(of: set, subject: subject)
         let outcome: MatchPlan.Outcome
         if lone >= 0 {
@@ -105,6 +111,14 @@ public final class RouteTable: Sendable {
         }
         return finish(set, outcome, subject: subject, layout: layout, source: url, sourceBytes: sourceBytes,
                       canonicalizer: canonicalizer, spare: nil, scratch: scratch, context: context, hasNoEscapes: true)
+    }
+
+    /// The candidate set and layout of an already canonical URL that `MatchPlan.verbatimDispatch`
+    /// left to the full check (no `//`, a host no key names, ...); nil when it is not canonical.
+    @inline(never)
+    private func verbatimCandidateSet(_ bytes: UnsafeBufferPointer<UInt8>) -> (set: Int, layout: CanonicalLayout)? {
+        guard let layout = canonicalizer.verbatimLayout(bytes) else { return nil }
+        return (plan.candidateSet(for: UnsafeBufferPointer(start: bytes.baseAddress, count: layout.length), layout: layout), layout)
     }
 
     /// `match` for a URL that is not already canonical: its canonical subject goes into the

@@ -51,7 +51,20 @@ final class SegmentCountIndex: @unchecked Sendable {
         guard entry.bucketCount > 0 else { return Int(entry.otherCounts) }
         var before = layout.hasAuthority ? 2 : 0
         if layout.firstSegmentEnd > layout.pathStart, subject[layout.pathStart] == UInt8(ascii: "/") { before &+= 1 }
-        let slashes = Int32(truncatingIfNeeded: Self.slashCount(subject, from: layout.firstSegmentEnd) &+ before)
+        return bucket(of: entry, slashes: Self.slashCount(subject, from: layout.firstSegmentEnd) &+ before)
+    }
+
+    /// The candidate set for a subject with `slashes` `/` among those of dispatch key `key`.
+    @inline(__always)
+    func candidateSet(key: Int, slashes: Int) -> Int {
+        let entry = keys[key]
+        guard entry.bucketCount > 0 else { return Int(entry.otherCounts) }
+        return bucket(of: entry, slashes: slashes)
+    }
+
+    @inline(__always)
+    private func bucket(of entry: Key, slashes count: Int) -> Int {
+        let slashes = Int32(truncatingIfNeeded: count)
         let first = Int(entry.firstBucket)
         for index in first..<(first + Int(entry.bucketCount)) where buckets[index].slashes == slashes {
             return Int(buckets[index].candidateSet)
@@ -81,14 +94,9 @@ final class SegmentCountIndex: @unchecked Sendable {
         return slashes
     }
 
-    /// The number of `/` bytes in a word: bytes equal to `/` become zero, each zero byte gets a
-    /// one in its low bit without carries between bytes, and a multiplication adds the bytes up
-    /// in the top byte (`nonzeroBitCount` is a loop on the baseline x86-64 the package builds for).
+    /// The number of `/` bytes in a word.
     @inline(__always)
     private static func slashCount(inWord word: UInt64) -> Int {
-        let differences = word ^ 0x2F2F_2F2F_2F2F_2F2F
-        let nonzero = ((differences & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | differences
-        let ones = (~nonzero & 0x8080_8080_8080_8080) >> 7
-        return Int(truncatingIfNeeded: (ones &* 0x0101_0101_0101_0101) >> 56)
+        WordScan.markedByteCount(WordScan.exactZeroBytes(word ^ WordScan.repeated(UInt8(ascii: "/"))))
     }
 }

@@ -153,7 +153,7 @@ extension URLCanonicalizer {
     /// Whether a byte of `word` is below `&` (0x26) or above `~` (0x7E). A borrow or carry between
     /// bytes only starts at a byte that is itself outside, so the answer is exact.
     @inline(__always)
-    private static func hasByteOutsidePlainRange(_ word: UInt64) -> Bool {
+    static func hasByteOutsidePlainRange(_ word: UInt64) -> Bool {
         ((word &- WordScan.repeated(0x26)) | word | (word &+ WordScan.repeated(0x01))) & WordScan.repeated(0x80) != 0
     }
 }

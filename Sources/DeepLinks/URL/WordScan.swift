@@ -41,6 +41,19 @@ enum WordScan {
         (word &- repeated(0x01)) & ~word & repeated(0x80)
     }
 
+    /// 0x80 in exactly the zero bytes of `word` (five operations).
+    @inline(__always)
+    static func exactZeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & repeated(0x7F)) &+ repeated(0x7F)) | word) & repeated(0x80)
+    }
+
+    /// The number of bytes marked 0x80 (and nothing else) in `marks`, summed in the top byte by a
+    /// multiplication (`nonzeroBitCount` is a loop on the baseline x86-64 the package builds for).
+    @inline(__always)
+    static func markedByteCount(_ marks: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((marks &>> 7) &* repeated(0x01)) &>> 56)
+    }
+
     /// `byte` in each of the eight bytes of a word.
     @inline(__always)
     static func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }

@@ -1,0 +1,116 @@
+private let slash = UInt8(ascii: "/")
+private let question = UInt8(ascii: "?")
+
+extension MatchPlan {
+    /// Dispatches a URL that is already canonical in one go, checking only what its dispatch key
+    /// does not vouch for: the candidate set, and the layout `URLCanonicalizer.verbatimLayout`
+    /// would give; nil when this path cannot tell (then `verbatimLayout` and `candidateSet`
+    /// decide, or the URL is canonicalized).
+    ///
+    /// The URL's structure is found first, without checking bytes: the scheme's `:` in the first
+    /// word, `//`, the host's end and the first segment's. Its first-segment key, else its host
+    /// key, is then looked up (`DispatchIndex.verbatimKey`). A key found is equal to the URL's
+    /// first bytes, and was checked canonical when the table was built (scheme and host in lower
+    /// case, no byte that needs work), so only the bytes after it are scanned, eight at a time:
+    /// that each needs no work, where the query starts, and how many `/` come before it (the key's
+    /// own are counted at build time). A URL without `//`, with a scheme longer than seven bytes,
+    /// an empty first segment followed by more path, or whose host no key names goes the other way.
+    ///
+    /// When it answers, it agrees with `verbatimLayout` followed by `candidateSet(for:layout:)`
+    /// (the tests compare them).
+    @inline(__always)
+    func verbatimDispatch(_ bytes: UnsafeBufferPointer<UInt8>, maxURLLength: Int, maxParameterLength: Int)
+        -> (set: Int, layout: CanonicalLayout)? {
+        let count = bytes.count
+        guard count >= 8, count <= maxURLLength, let input = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(input)
+        let colons = WordScan.firstZeroByte(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) ^ WordScan.repeated(UInt8(ascii: ":")))
+        guard colons != 0 else { return nil }
+        let schemeEnd = colons.trailingZeroBitCount &>> 3
+        let hostStart = schemeEnd &+ 3
+        guard hostStart <= count, input[schemeEnd &+ 1] == slash, input[schemeEnd &+ 2] == slash else { return nil }
+
+        let pathStart = Self.firstStop(raw, from: hostStart, count: count)
+        var firstSegmentEnd = pathStart
+        if pathStart < count, input[pathStart] == slash {
+            let end = Self.firstStop(raw, from: pathStart &+ 1, count: count)
+            if end != pathStart &+ 1 {
+                firstSegmentEnd = end
+            } else if end < count, input[end] != question {
+                // `//` starting the path: rare, and trailing-slash removal would change the key.
+                return nil
+            }
+        }
+
+        var found = DispatchIndex.missingKey
+        var keyEnd = firstSegmentEnd
+        if firstSegmentEnd > pathStart, dispatch.mayHoldKey(ofLength: firstSegmentEnd) {
+            found = dispatch.verbatimKey(input, count: firstSegmentEnd)
+        }
+        if found == DispatchIndex.missingKey {
+            guard dispatch.mayHoldKey(ofLength: pathStart) else { return nil }
+            keyEnd = pathStart
+            found = dispatch.verbatimKey(input, count: pathStart)
+        }
+        guard found >= 0 else { return nil }
+
+        let (queryMark, restSlashes) = Self.scanAfterKey(raw, from: keyEnd, count: count)
+        guard queryMark >= 0, queryMark &- pathStart <= maxParameterLength, count &- queryMark <= maxParameterLength &+ 1 else { return nil }
+        var length = queryMark
+        while length > pathStart, input[length &- 1] == slash { length &-= 1 }
+        // A non-empty first segment ends before any trailing `/`, so those are all after the key.
+        let slashes = (found & 0xFFFF) &+ restSlashes &- (queryMark &- length)
+        let layout = CanonicalLayout(length: length, schemeLength: schemeEnd, hasAuthority: true, pathStart: pathStart,
+                                     firstSegmentEnd: max(min(firstSegmentEnd, length), pathStart),
+                                     queryRange: queryMark < count ? (queryMark &+ 1)..<count : nil, isVerbatim: true)
+        return (segmentCounts.candidateSet(key: found &>> 16, slashes: slashes), layout)
+    }
+
+    /// The offset of the first `/` or `?` in `raw[start..<count]` (`count` ≥ 8), or `count`:
+    /// eight bytes at a time, the last word being the URL's last eight bytes with those before
+    /// `start` shifted out (zero bytes are neither).
+    @inline(__always)
+    private static func firstStop(_ raw: UnsafeRawPointer, from start: Int, count: Int) -> Int {
+        var offset = start
+        while offset < count {
+            let base = min(offset, count &- 8)
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self)) &>> UInt64(truncatingIfNeeded: (offset &- base) &<< 3)
+            let stops = WordScan.firstZeroByte(word ^ WordScan.repeated(slash)) | WordScan.firstZeroByte(word ^ WordScan.repeated(question))
+            if stops != 0 { return offset &+ stops.trailingZeroBitCount &>> 3 }
+            offset = base &+ 8
+        }
+        return count
+    }
+
+    /// Scans `raw[start..<count]` (`count` ≥ 8) eight bytes at a time, words as in `firstStop`.
+    /// - Returns: where the first `?` is (or `count`) and the number of `/` before it; a query
+    ///   mark of -1 when a byte is outside `&`...`~` (see `URLCanonicalizer.verbatimLayout`).
+    @inline(__always)
+    private static func scanAfterKey(_ raw: UnsafeRawPointer, from start: Int, count: Int) -> (queryMark: Int, slashes: Int) {
+        var offset = start
+        var slashes = 0
+        while offset < count {
+            let base = min(offset, count &- 8)
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self))
+            if URLCanonicalizer.hasByteOutsidePlainRange(word) { return (-1, 0) }
+            let fresh = word &>> UInt64(truncatingIfNeeded: (offset &- base) &<< 3)
+            let slashBytes = WordScan.exactZeroBytes(fresh ^ WordScan.repeated(slash))
+            let marks = WordScan.firstZeroByte(fresh ^ WordScan.repeated(question))
+            if marks != 0 {
+                let queryMark = offset &+ marks.trailingZeroBitCount &>> 3
+                slashes &+= WordScan.markedByteCount(slashBytes & ((marks & (0 &- marks)) &- 1))
+                // The query needs the range check only.
+                var next = base &+ 8
+                while next < count {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: min(next, count &- 8), as: UInt64.self))
+                    if URLCanonicalizer.hasByteOutsidePlainRange(word) { return (-1, 0) }
+                    next &+= 8
+                }
+                return (queryMark, slashes)
+            }
+            slashes &+= WordScan.markedByteCount(slashBytes)
+            offset = base &+ 8
+        }
+        return (count, slashes)
+    }
+}

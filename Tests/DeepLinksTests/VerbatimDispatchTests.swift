@@ -1,0 +1,140 @@
+import Testing
+@testable import DeepLinks
+
+/// `MatchPlan.verbatimDispatch` checks only the bytes after a dispatch key found in the URL; when
+/// it answers, it must give the candidate set and layout of the full verbatim check followed by
+/// dispatch, on every input.
+@Suite("Verbatim dispatch agrees with the verbatim check and dispatch")
+struct VerbatimDispatchTests {
+    /// Keys of every level, keys that are not canonical (upper case, a port, an escape) and keys that share their start with others.
+    static let text = """
+    route host
+        pattern  myapp://res0
+        target   Host
+        example  myapp://res0
+    route host.id
+        pattern  myapp://res0/(?<id>[0-9]+)
+        target   Id
+        example  myapp://res0/1
+    route host.edit
+        pattern  myapp://res0/(?<id>[0-9]+)/edit
+        target   Edit
+        example  myapp://res0/1/edit
+    route host.any
+        pattern  myapp://res0/(?<rest>.*)
+        target   Any
+        priority -1
+        example  myapp://res0/a/b/c
+    route segment
+        pattern  https://app\\.example\\.com/res1/(?<id>[0-9]+)
+        target   Segment
+        example  https://app.example.com/res1/1
+    route segment.items
+        pattern  https://app\\.example\\.com/res1/(?<id>[0-9]+)/items/(?<item>[a-z0-9-]+)
+        target   Items
+        example  https://app.example.com/res1/1/items/a
+    route segment.new
+        pattern  https://app\\.example\\.com/res1/new
+        target   New
+        query    source optional (a|b)
+        example  https://app.example.com/res1/new
+    route upper
+        pattern  myapp://Upper/(?<id>[0-9]+)
+        target   Upper
+        example  myapp://upper/1
+    route port
+        pattern  https://example\\.com:8443/res2/(?<id>[0-9]+)
+        target   Port
+        example  https://example.com:8443/res2/1
+    route escaped
+        pattern  myapp://esc/a%2Fb/(?<id>[0-9]+)
+        target   Escaped
+        example  myapp://esc/a%2Fb/1
+    route scheme
+        pattern  longscheme://host/(?<id>[0-9]+)
+        target   Scheme
+        example  longscheme://host/1
+    route unkeyed
+        pattern  [a-z]+://free/(?<id>[0-9]+)
+        target   Free
+        example  myapp://free/1
+    """
+
+    static func table() throws -> RouteTable {
+        var builder = RouteTableBuilder()
+        builder.addFile(text: text, file: "verbatim.routes")
+        // Some patterns here are not canonical on purpose, and the probe is not what is tested.
+        builder.probesBacktracking = false
+        return try builder.build()
+    }
+
+    static let roots = ["myapp://res0", "https://app.example.com/res1", "myapp://Upper", "myapp://upper",
+                        "https://example.com:8443/res2", "myapp://esc/a%2Fb", "longscheme://host", "myapp://free",
+                        "myapp://res0x", "myapp://nores", "https://app.example.com", "HTTPS://app.example.com/res1", "myapp:res0",
+                        "myapp:/res0", "myapp://", "m://res0"]
+    static let pieces = ["/", "//", "42", "new", "edit", "items", "a", "B", "?", "?source=a", "&", "=", "#x", "%2F", "%41",
+                         "é", " ", "+", "@", ":", "!", "$", "~", "-", ".", "aaaaaaaa"]
+
+    @Test("generated URLs", arguments: 0..<4)
+    func generated(seed: Int) throws {
+        let table = try Self.table()
+        var random = SeededRandom(seed: 5_000 + UInt64(seed))
+        var answered = 0
+        for _ in 0..<5_000 {
+            var url = Self.roots[random.next(Self.roots.count)]
+            for _ in 0..<random.next(7) { url += Self.pieces[random.next(Self.pieces.count)] }
+            if expectAgreement(url, table, maxURLLength: 4_096, maxParameterLength: 1_024) { answered += 1 }
+            _ = expectAgreement(url, table, maxURLLength: 40, maxParameterLength: 6)
+        }
+        // The fast path must be taken for many URLs here (about one in twenty is canonical), or it tests nothing.
+        #expect(answered > 200)
+    }
+
+    @Test("the default Routes/ table on its examples, and their near misses")
+    func defaultTable() throws {
+        let table = try RouteTable.load(directory: routesDirectory)
+        var answered = 0
+        for route in table.routes {
+            for example in route.definition.examples {
+                for url in [example, example + "/", example + "//", example + "/x", example + "?a=b", example + "#f",
+                            example.uppercased(), example + "%2F"] where expectAgreement(url, table, maxURLLength: 4_096, maxParameterLength: 1_024) {
+                    answered += 1
+                }
+            }
+        }
+        #expect(answered > table.routes.count)
+    }
+
+    @Test("keys that are not canonical are never vouched for")
+    func nonCanonicalKeys() throws {
+        let table = try Self.table()
+        for url in ["myapp://Upper/1", "https://example.com:8443/res2/1", "myapp://esc/a%2Fb/1"] {
+            let answer = url.utf8.withContiguousStorageIfAvailable {
+                table.plan.verbatimDispatch($0, maxURLLength: 4_096, maxParameterLength: 1_024)
+            }
+            #expect(answer! == nil, "\(url)")
+        }
+        // The routes stay reachable the other way.
+        #expect(table.firstMatch("https://example.com:8443/res2/7")?.parameters == ["id": "7"])
+    }
+
+    /// Checks one URL; returns whether the fast path answered.
+    @discardableResult
+    func expectAgreement(_ url: String, _ table: RouteTable, maxURLLength: Int, maxParameterLength: Int) -> Bool {
+        let canonicalizer = URLCanonicalizer(maxURLLength: maxURLLength, maxParameterLength: maxParameterLength)
+        var source = url
+        return source.withUTF8 { bytes in
+            guard let fast = table.plan.verbatimDispatch(bytes, maxURLLength: maxURLLength, maxParameterLength: maxParameterLength) else {
+                return false
+            }
+            guard let layout = canonicalizer.verbatimLayout(bytes) else {
+                Issue.record("verbatim dispatch accepted \(url), the verbatim check refuses it")
+                return true
+            }
+            #expect(fast.layout == layout, "\(url)")
+            let set = table.plan.candidateSet(for: UnsafeBufferPointer(start: bytes.baseAddress, count: layout.length), layout: layout)
+            #expect(fast.set == set, "\(url): set \(fast.set), dispatch gives \(set)")
+            return true
+        }
+    }
+}
