@@ -19,6 +19,8 @@ struct MatchScratch {
     /// What the thread-specific slot points to.
     private struct Storage {
         var matchData: OpaquePointer
+        /// `matchData`'s ovector, which stays where it is for the match data's life.
+        var ovector: UnsafeMutablePointer<Int>
         var pairs: Int
         var buffer: UnsafeMutableBufferPointer<UInt8>
     }
@@ -41,7 +43,7 @@ struct MatchScratch {
     }
 
     /// The ovector: start/end byte offset pairs, group 0 first.
-    var ovector: UnsafeMutablePointer<Int> { pcre2_get_ovector_pointer_8(matchData) }
+    var ovector: UnsafeMutablePointer<Int> { storage.pointee.ovector }
 
     /// The name of the last `(*MARK)` passed on the matching path, as bytes, or nil.
     var mark: UnsafeBufferPointer<UInt8>? {
@@ -70,7 +72,9 @@ struct MatchScratch {
         }
         let pairs = max(minimumPairs, 1)
         let storage = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
-        storage.initialize(to: Storage(matchData: createMatchData(pairs: pairs), pairs: pairs, buffer: .allocate(capacity: 512)))
+        let matchData = createMatchData(pairs: pairs)
+        storage.initialize(to: Storage(matchData: matchData, ovector: pcre2_get_ovector_pointer_8(matchData), pairs: pairs,
+                                       buffer: .allocate(capacity: 512)))
         let rc = pthread_setspecific(key, storage)
         precondition(rc == 0, "pthread_setspecific failed: \(rc)")
         return MatchScratch(storage: storage)
@@ -80,6 +84,7 @@ struct MatchScratch {
         pcre2_match_data_free_8(storage.pointee.matchData)
         storage.pointee.pairs = max(minimumPairs, storage.pointee.pairs * 2)
         storage.pointee.matchData = Self.createMatchData(pairs: storage.pointee.pairs)
+        storage.pointee.ovector = pcre2_get_ovector_pointer_8(storage.pointee.matchData)
     }
 
     private static func createMatchData(pairs: Int) -> OpaquePointer {

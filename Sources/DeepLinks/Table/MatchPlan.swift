@@ -145,6 +145,13 @@ final class MatchPlan: @unchecked Sendable {
     func loneCandidate(of set: Int, subject: UnsafeBufferPointer<UInt8>) -> Int {
         let lone = Int(loneRoutes[set])
         if lone >= 0 { return lone }
+        return sievedCandidate(of: set, subject: subject)
+    }
+
+    /// `loneCandidate` for a set of several routes: what the sieve leaves (out of line, so that a
+    /// set of one route costs its caller no call).
+    @inline(never)
+    private func sievedCandidate(of set: Int, subject: UnsafeBufferPointer<UInt8>) -> Int {
         switch sieve.survivors(of: set, subject: subject) {
         case .none: return Self.noCandidate
         case let .one(route): return route

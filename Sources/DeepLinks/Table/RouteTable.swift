@@ -91,7 +91,7 @@ public final class RouteTable: Sendable {
             let rc = plan.matchAlone(lone, subject, matchData: matchData)
             if rc > 0 {
                 let info = plan.routes[lone]
-                let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: 0, count: Int(info.groupCount))
+                let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: Int(info.groupCount))
                 let route = routes[lone]
                 if !info.checksAfterPattern || accepts(route, context: context, url: sourceBytes, query: layout.queryRange, spare: nil,
                                                        scratch: scratch) {
