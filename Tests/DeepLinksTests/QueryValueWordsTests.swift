@@ -41,4 +41,22 @@ struct QueryValueWordsTests {
             #expect(answer == expected, "\(pattern) on \(value.debugDescription)")
         }
     }
+
+    @Test("item names agree with decoding them", arguments: ["source", "x", "a+b", "50%", "caf\u{E9}", "a-longer_name.1"])
+    func itemNames(name: String) throws {
+        let plan = QueryRulePlan([QueryCheck(name: Array(name.utf8), isRequired: false, isRepeated: false, valuePattern: nil,
+                                             valueWords: nil)])
+        let items = ["source", "sourc%65", "%73ource", "sourcE", "sourc", "sources", "x", "%78", "X", "a+b", "a%2Bb", "a b",
+                     "a%20b", "50%25", "50%", "caf%C3%A9", "caf\u{E9}", "cafe\u{301}", "a-longer_name.1", "a-longer_name.2",
+                     "a-longer%5Fname.1", "", "+", "%2B"]
+        for item in items {
+            var url = Array("myapp://q?".utf8) + Array(item.utf8)
+            let range = 10..<url.count
+            let expected = url.withUnsafeBufferPointer { bytes in
+                name.utf8.withContiguousStorageIfAvailable { QueryParser.nameEquals(bytes, range, $0) }!
+            }
+            let answer = url.withUnsafeMutableBufferPointer { plan.nameMatches(0, UnsafePointer($0.baseAddress!), range) }
+            #expect(answer == expected || (item.isEmpty && name.isEmpty), "\(name) against item \(item.debugDescription)")
+        }
+    }
 }

@@ -103,7 +103,7 @@ final class CandidateSieve: @unchecked Sendable {
     /// (or `count` is shorter): words from `known`, then the last word, which may overlap them.
     @inline(__always)
     private static func prefixEqual(_ prefix: UnsafePointer<UInt8>, _ subject: UnsafePointer<UInt8>, known: Int, count: Int) -> Bool {
-        guard count >= 8, known <= count else { return DispatchIndex.bytesEqual(prefix, subject, count: count) }
+        guard count >= 8, known <= count else { return WordScan.equal(prefix, subject, count: count) }
         let left = UnsafeRawPointer(prefix), right = UnsafeRawPointer(subject)
         var offset = known
         while offset + 8 < count {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Finds the candidate set for a subject from its scheme, host and first segment, without
 /// running any pattern: an open-addressing hash table over byte-string keys.
 ///
@@ -145,27 +139,11 @@ final class DispatchIndex: @unchecked Sendable {
             let entryIndex = Int(slots[slot]) &- 1
             if entryIndex < 0 { return -1 }
             let entry = entries[entryIndex]
-            if entry.hash == hash, Int(entry.keyLength) == count, keyEquals(keyBytes.baseAddress! + Int(entry.keyStart), key, count: count) {
+            if entry.hash == hash, Int(entry.keyLength) == count, WordScan.equal(keyBytes.baseAddress! + Int(entry.keyStart), key, count: count) {
                 return entryIndex
             }
             slot = (slot &+ 1) & mask
         }
-    }
-
-    /// Whether `count` bytes at `stored` (a key) and at `key` are equal: words, the last one
-    /// overlapping the one before it, for keys of eight bytes or more (no call).
-    @inline(__always)
-    private func keyEquals(_ stored: UnsafePointer<UInt8>, _ key: UnsafePointer<UInt8>, count: Int) -> Bool {
-        guard count >= 8 else { return memcmp(stored, key, count) == 0 }
-        let left = UnsafeRawPointer(stored), right = UnsafeRawPointer(key)
-        var offset = 0
-        while offset &+ 8 < count {
-            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset &+= 8
-        }
-        return left.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
 
     static func hash(_ key: [UInt8], whole: Bool) -> UInt64 {
@@ -215,19 +193,5 @@ final class DispatchIndex: @unchecked Sendable {
         var word: UInt64 = 0
         for index in 0..<count { word |= UInt64(key[index]) << UInt64(8 * index) }
         return word
-    }
-
-    /// Whether `count` bytes at `a` and at `b` are equal, compared a word at a time.
-    @inline(__always)
-    static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let left = UnsafeRawPointer(a), right = UnsafeRawPointer(b)
-        var offset = 0
-        while offset + 8 < count {
-            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset += 8
-        }
-        return lastWord(a, count: count) == lastWord(b, count: count)
     }
 }

@@ -1,9 +1,4 @@
 import CPCRE2
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A route's query rules laid out in flat buffers for matching: checking a URL's query follows no
 /// array of arrays and counts no references (reading a `[QueryCheck]` element copied its arrays).
@@ -20,9 +15,9 @@ final class QueryRulePlan: @unchecked Sendable {
         let nameLength: Int32
         let isRequired: Bool
         let isRepeated: Bool
-        /// Whether the name is ASCII, so that an item name with no `%`, `+` or non-ASCII byte equals
-        /// it exactly when the bytes are equal.
-        let nameIsASCII: Bool
+        /// Whether the name is ASCII without `%` or `+`, so that an item name equals it when the
+        /// bytes are equal, and otherwise only if it has a `%` or `+` to decode.
+        let nameIsPlain: Bool
         /// `words[firstWord..<(firstWord + wordCount)]` when the value pattern is a choice of plain
         /// words; `wordCount` is -1 otherwise.
         let firstWord: Int32
@@ -57,7 +52,7 @@ final class QueryRulePlan: @unchecked Sendable {
             }
             let runsPattern = check.valueWords == nil ? check.valuePattern : nil
             rules.append(Rule(nameStart: nameStart, nameLength: Int32(check.name.count), isRequired: check.isRequired,
-                              isRepeated: check.isRepeated, nameIsASCII: check.name.allSatisfy { $0 < 0x80 },
+                              isRepeated: check.isRepeated, nameIsPlain: check.name.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") },
                               firstWord: firstWord, wordCount: check.valueWords.map { Int32($0.count) } ?? -1,
                               pattern: runsPattern?.code, isJITCompiled: runsPattern?.isJITCompiled ?? false))
         }
@@ -78,16 +73,13 @@ final class QueryRulePlan: @unchecked Sendable {
     func nameMatches(_ index: Int, _ url: UnsafePointer<UInt8>, _ range: Range<Int>) -> Bool {
         let rule = rules[index]
         let name = UnsafeBufferPointer(start: bytes.baseAddress! + Int(rule.nameStart), count: Int(rule.nameLength))
-        if rule.nameIsASCII {
-            var offset = range.lowerBound
-            while offset < range.upperBound {
-                let byte = url[offset]
-                if byte >= 0x80 || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") { break }
-                offset += 1
-            }
-            // Plain ASCII on both sides: equal names are equal bytes.
-            if offset == range.upperBound {
-                return range.count == name.count && (name.isEmpty || memcmp(name.baseAddress!, url + range.lowerBound, name.count) == 0)
+        if rule.nameIsPlain {
+            // Equal bytes decode alike; other bytes can decode to the name only through an escape or
+            // `+` (a non-ASCII item never equals an ASCII name).
+            if range.count == name.count, WordScan.equal(name.baseAddress!, url + range.lowerBound, count: name.count) { return true }
+            if WordScan.firstIndex(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: url, from: range.lowerBound,
+                                   to: range.upperBound) == range.upperBound {
+                return false
             }
         }
         return QueryParser.nameEquals(UnsafeBufferPointer(start: url, count: range.upperBound), range, name)
@@ -100,7 +92,7 @@ final class QueryRulePlan: @unchecked Sendable {
         let rule = rules[index]
         if rule.wordCount >= 0 {
             for word in words[Int(rule.firstWord)..<Int(rule.firstWord + rule.wordCount)] where Int(word.length) == value.count {
-                if value.isEmpty || memcmp(bytes.baseAddress! + Int(word.start), value.baseAddress!, value.count) == 0 { return true }
+                if value.isEmpty || WordScan.equal(bytes.baseAddress! + Int(word.start), value.baseAddress!, count: value.count) { return true }
             }
             return false
         }

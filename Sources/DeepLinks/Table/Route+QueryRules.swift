@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How a URL's query breaks one of a route's query rules.
 enum QueryRuleViolation: Sendable, Hashable {
     /// The value at `value` (a byte range of the URL) does not match rule `rule`'s value pattern.

@@ -34,6 +34,30 @@ enum WordScan {
         return end
     }
 
+    /// Whether `count` bytes at `a` and at `b` are equal: eight at a time, the last word
+    /// overlapping the one before it; byte by byte when fewer than eight (no call to `memcmp`,
+    /// which costs more than the comparison for the short keys, names and words compared here).
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        guard count >= 8 else {
+            var index = 0
+            while index < count {
+                if a[index] != b[index] { return false }
+                index &+= 1
+            }
+            return true
+        }
+        let left = UnsafeRawPointer(a), right = UnsafeRawPointer(b)
+        var offset = 0
+        while offset &+ 8 < count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset &+= 8
+        }
+        return left.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    }
+
     /// 0x80 in the first (lowest) zero byte of `word`, possibly also in later bytes, 0 when no
     /// byte is zero: exact for the lowest set bit and for "is there a zero byte", in three operations.
     @inline(__always)
