@@ -3,8 +3,9 @@ import CPCRE2
 /// An immutable, compiled route table: matches URLs to routes, explains, builds URLs and lints.
 ///
 /// Build one with `RouteTableBuilder` (or `RouteTable.load(directory:)`). Matching canonicalizes the
-/// URL, finds the candidate routes from its scheme, host and first segment with a hash lookup and
-/// from its number of `/` (`SegmentCountIndex`), narrows a small set by literal prefix and next
+/// URL (an already canonical one is its own subject, checked only after its dispatch key:
+/// `MatchPlan.verbatimDispatch`), finds the candidate routes from its scheme, host and first
+/// segment with a hash lookup and from its number of `/` (`SegmentCountIndex`), narrows a small set by literal prefix and next
 /// byte (`CandidateSieve`), then runs the one route left's own pattern, or the candidates' chunked
 /// alternations, through `pcre2_jit_match`, with the calling thread's match data and the table's
 /// match limit. Order is deterministic: explicit priority
