@@ -101,8 +101,9 @@ final class DispatchIndex: @unchecked Sendable {
     /// Looks up the key `key[0..<count]` for `MatchPlan.verbatimDispatch`, which has compared no
     /// byte of it: when the index holds the key, those bytes are the key's, whose verbatim
     /// checks (scheme and host in lower case, no byte that needs work) were made when building.
-    /// - Returns: the key's candidate set (a key of `SegmentCountIndex`) times 65,536 plus the
-    ///   number of `/` in the key; `missingKey` or `notVerbatimKey`.
+    /// - Returns: the key's candidate set (a key of `SegmentCountIndex`) and the number of `/` in
+    ///   the key, in one `Int` (read them with `candidateSet(ofFoundKey:)` and `slashes(ofFoundKey:)`;
+    ///   an enum with a payload came back through memory); or `missingKey`, or `notVerbatimKey`.
     @inline(never)
     func verbatimKey(_ key: UnsafePointer<UInt8>, count: Int) -> Int {
         let index = entryIndex(key, count: count)
@@ -111,6 +112,14 @@ final class DispatchIndex: @unchecked Sendable {
         guard entry.isVerbatim else { return Self.notVerbatimKey }
         return Int(entry.candidateSet) &<< 16 | Int(entry.slashes)
     }
+
+    /// The candidate set of a key `verbatimKey` found.
+    @inline(__always)
+    static func candidateSet(ofFoundKey found: Int) -> Int { found &>> 16 }
+
+    /// The number of `/` in a key `verbatimKey` found.
+    @inline(__always)
+    static func slashes(ofFoundKey found: Int) -> Int { found & 0xFFFF }
 
     /// Whether a key is already canonical as the start of a URL: `verbatimLayout` accepts it whole,
     /// as its own subject with no query.

@@ -59,11 +59,11 @@ extension MatchPlan {
         var length = queryMark
         while length > pathStart, input[length &- 1] == slash { length &-= 1 }
         // A non-empty first segment ends before any trailing `/`, so those are all after the key.
-        let slashes = (found & 0xFFFF) &+ restSlashes &- (queryMark &- length)
+        let slashes = DispatchIndex.slashes(ofFoundKey: found) &+ restSlashes &- (queryMark &- length)
         let layout = CanonicalLayout(length: length, schemeLength: schemeEnd, hasAuthority: true, pathStart: pathStart,
                                      firstSegmentEnd: max(min(firstSegmentEnd, length), pathStart),
                                      queryRange: queryMark < count ? (queryMark &+ 1)..<count : nil, isVerbatim: true)
-        return (segmentCounts.candidateSet(key: found &>> 16, slashes: slashes), layout)
+        return (segmentCounts.candidateSet(key: DispatchIndex.candidateSet(ofFoundKey: found), slashes: slashes), layout)
     }
 
     /// The offset of the first `/` or `?` in `raw[start..<count]` (`count` ≥ 8), or `count`:

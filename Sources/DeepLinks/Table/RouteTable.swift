@@ -5,10 +5,10 @@ import CPCRE2
 /// Build one with `RouteTableBuilder` (or `RouteTable.load(directory:)`). Matching canonicalizes the
 /// URL (an already canonical one is its own subject, checked only after its dispatch key:
 /// `MatchPlan.verbatimDispatch`), finds the candidate routes from its scheme, host and first
-/// segment with a hash lookup and from its number of `/` (`SegmentCountIndex`), narrows a small set by literal prefix and next
-/// byte (`CandidateSieve`), then runs the one route left's own pattern, or the candidates' chunked
-/// alternations, through `pcre2_jit_match`, with the calling thread's match data and the table's
-/// match limit. Order is deterministic: explicit priority
+/// segment with a hash lookup and from its number of `/` (`SegmentCountIndex`), narrows a small
+/// set by literal prefix and next byte (`CandidateSieve`), then runs the one route left's own
+/// pattern, or the candidates' chunked alternations, through `pcre2_jit_match`, with the calling
+/// thread's match data and the table's match limit. Order is deterministic: explicit priority
 /// (higher first), then file order. A table is `Sendable` and may be used from any number of
 /// threads at once; to change routes, build a new table and swap it in a `RouteTableHolder`.
 public final class RouteTable: Sendable {

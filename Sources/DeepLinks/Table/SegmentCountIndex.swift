@@ -62,6 +62,7 @@ final class SegmentCountIndex: @unchecked Sendable {
         return bucket(of: entry, slashes: slashes)
     }
 
+    /// The bucket of `entry` for `count` `/`, or its set for other counts.
     @inline(__always)
     private func bucket(of entry: Key, slashes count: Int) -> Int {
         let slashes = Int32(truncatingIfNeeded: count)
