@@ -35,7 +35,7 @@ final class QueryRulePlan: @unchecked Sendable {
     let rules: UnsafeMutableBufferPointer<Rule>
     private let words: UnsafeMutableBufferPointer<Word>
     private let bytes: UnsafeMutableBufferPointer<UInt8>
-    /// What the plan was built from (names for the slow comparison, patterns kept alive).
+    /// What the plan was built from, which keeps the compiled value patterns alive.
     let checks: [QueryCheck]
 
     init(_ checks: [QueryCheck]) {

@@ -14,9 +14,7 @@ public final class Route: Sendable {
     let template: [PatternScanner.TemplatePiece]?
     /// The subject prefix this route is dispatched on.
     let dispatchKey: DispatchKey
-    /// What checking each query rule needs, parallel to `definition.queryRules`.
-    let queryChecks: [QueryCheck]
-    /// The same, laid out for matching.
+    /// What checking the query rules needs, laid out for matching.
     let queryPlan: QueryRulePlan
 
     init(definition: RouteDefinition, order: Int, pattern: CompiledPattern, queryValuePatterns: [CompiledPattern?]) {
@@ -30,11 +28,10 @@ public final class Route: Sendable {
         self.template = PatternScanner.template(definition.pattern)
         let (prefix, isWhole) = PatternScanner.literalPrefix(definition.pattern)
         self.dispatchKey = DispatchKey(literalPrefix: prefix, isWholePattern: isWhole)
-        self.queryChecks = zip(definition.queryRules, queryValuePatterns).map { rule, valuePattern in
+        self.queryPlan = QueryRulePlan(zip(definition.queryRules, queryValuePatterns).map { rule, valuePattern in
             QueryCheck(name: Array(rule.name.utf8), isRequired: rule.isRequired, isRepeated: rule.isRepeated, valuePattern: valuePattern,
                        valueWords: rule.valuePattern.flatMap(PatternScanner.literalAlternatives))
-        }
-        self.queryPlan = QueryRulePlan(queryChecks)
+        })
     }
 
     /// The route's name.
