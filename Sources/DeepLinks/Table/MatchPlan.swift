@@ -125,17 +125,6 @@ final class MatchPlan: @unchecked Sendable {
         return segmentCounts.candidateSet(key: key, subject: subject, layout: layout)
     }
 
-    /// Dispatches `subject`, sieves its candidate set, and runs the one route left, or the set's
-    /// chunks in order until one matches.
-    /// - Returns: the candidate set's index, and what matching gave.
-    func run(_ subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, matchData: OpaquePointer) -> (set: Int, outcome: Outcome) {
-        let set = candidateSet(for: subject, layout: layout)
-        let lone = loneCandidate(of: set, subject: subject)
-        if lone >= 0 { return (set, runAlone(lone, of: set, subject, matchData: matchData)) }
-        if lone == Self.noCandidate { return (set, .noMatch(candidates: Int(setSizes[set]))) }
-        return (set, runChunks(of: set, subject, matchData: matchData))
-    }
-
     /// `loneCandidate` when the sieve leaves no route of the set.
     static let noCandidate = -2
 
@@ -193,15 +182,4 @@ final class MatchPlan: @unchecked Sendable {
         }
         return .noMatch(candidates: Int(setSizes[set]))
     }
-
-    /// Runs route `order`'s own pattern, the only candidate left.
-    private func runAlone(_ order: Int, of set: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer) -> Outcome {
-        let info = routes[order]
-        let rc = matchAlone(order, subject, matchData: matchData)
-        if rc == PCRE2_ERROR_NOMATCH { return .noMatch(candidates: Int(setSizes[set])) }
-        guard rc > 0 else { return .failed(code: rc, chunk: nil, route: order) }
-        let captures = CaptureSpans(ovector: pcre2_get_ovector_pointer_8(matchData), groupBase: 0, count: Int(info.groupCount))
-        return .matched(route: order, captures: captures, checksAfterPattern: info.checksAfterPattern)
-    }
-
 }

@@ -66,9 +66,8 @@ public final class RouteTable: Sendable {
 
     /// Routes `url`, whose UTF-8 is `sourceBytes`.
     ///
-    /// Only the usual case is inline here: an already canonical URL whose candidates' pattern
-    /// picks a route with nothing left to check. Everything else (canonicalizing, query rules,
-    /// failures) is in functions of its own, so that this one stays small.
+    /// Only the usual case is inline here: an already canonical URL, dispatched and matched in
+    /// place. Canonicalizing is in a function of its own, so that this one stays small.
     @inline(__always)
     private func match(_ url: String, bytes sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
         let scratch = MatchScratch.current(minimumPairs: ovectorPairs, key: scratchKey)
@@ -83,35 +82,50 @@ public final class RouteTable: Sendable {
         } else {
             return matchCanonicalizing(url, bytes: sourceBytes, scratch: scratch, context: context)
         }
-        let subject = UnsafeBufferPointer(start: sourceBytes.baseAddress, count: layout.length)
-        let matchData = scratch.matchData
+        return match(inSet: set, subject: UnsafeBufferPointer(start: sourceBytes.baseAddress, count: layout.length), layout: layout,
+                     source: url, sourceBytes: sourceBytes, canonicalizer: canonicalizer, spare: nil, scratch: scratch,
+                     context: context, hasNoEscapes: true)
+    }
+
+    /// Matches a canonical subject against candidate set `set`: the one route the sieve leaves, run
+    /// and checked here, or the set's chunks (`finish`).
+    ///
+    /// The usual case (one candidate whose pattern matches, nothing left to check) is inline; a
+    /// refused winner, chunks and failures are in functions of their own, so that this one stays small.
+    /// - Parameter spare: room for the URL's query, to decode values for query rules; nil to use
+    ///   the thread's buffer.
+    /// - Parameter hasNoEscapes: whether the URL passed the verbatim check (see `MatchedURL`).
+    @inline(__always)
+    private func match(inSet set: Int, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, source: String,
+                       sourceBytes: UnsafeBufferPointer<UInt8>, canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?,
+                       scratch: MatchScratch, context: TapContext, hasNoEscapes: Bool) -> Result<RouteMatch, RoutingFailure> {
         let lone = plan.loneCandidate(of: set, subject: subject)
         let outcome: MatchPlan.Outcome
         if lone >= 0 {
             // One candidate: its own pattern decides.
-            let rc = plan.matchAlone(lone, subject, matchData: matchData)
+            let rc = plan.matchAlone(lone, subject, matchData: scratch.matchData)
             if rc > 0 {
                 let info = plan.routes[lone]
                 let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: Int(info.groupCount))
                 let route = routes[lone]
-                if !info.checksAfterPattern || accepts(route, context: context, url: sourceBytes, query: layout.queryRange, spare: nil,
+                if !info.checksAfterPattern || accepts(route, context: context, url: sourceBytes, query: layout.queryRange, spare: spare,
                                                        scratch: scratch) {
-                    return .success(RouteMatch(route: route, source: url, layout: layout, canonicalizer: canonicalizer,
-                                               captures: captures, hasNoEscapes: true))
+                    return .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer,
+                                               captures: captures, hasNoEscapes: hasNoEscapes))
                 }
-                return matchAfterRefused(lone, inSet: set, subject: subject, layout: layout, source: url, sourceBytes: sourceBytes,
-                                         canonicalizer: canonicalizer, spare: nil, scratch: scratch, context: context,
-                                         hasNoEscapes: true)
+                return matchAfterRefused(lone, inSet: set, subject: subject, layout: layout, source: source, sourceBytes: sourceBytes,
+                                         canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
+                                         hasNoEscapes: hasNoEscapes)
             }
             if rc == PCRE2_ERROR_NOMATCH { return .failure(.noRoute(candidates: Int(plan.setSizes[set]))) }
             outcome = .failed(code: rc, chunk: nil, route: lone)
         } else if lone == MatchPlan.noCandidate {
             return .failure(.noRoute(candidates: Int(plan.setSizes[set])))
         } else {
-            outcome = plan.runChunks(of: set, subject, matchData: matchData)
+            outcome = plan.runChunks(of: set, subject, matchData: scratch.matchData)
         }
-        return finish(set, outcome, subject: subject, layout: layout, source: url, sourceBytes: sourceBytes,
-                      canonicalizer: canonicalizer, spare: nil, scratch: scratch, context: context, hasNoEscapes: true)
+        return finish(set, outcome, subject: subject, layout: layout, source: source, sourceBytes: sourceBytes,
+                      canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context, hasNoEscapes: hasNoEscapes)
     }
 
     /// The candidate set and layout of an already canonical URL that `MatchPlan.verbatimDispatch`
@@ -166,9 +180,9 @@ public final class RouteTable: Sendable {
                        sourceBytes: UnsafeBufferPointer<UInt8>, canonicalizer: URLCanonicalizer,
                        spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
                        context: TapContext) -> Result<RouteMatch, RoutingFailure> {
-        let (setIndex, outcome) = plan.run(subject, layout: layout, matchData: scratch.matchData)
-        return finish(setIndex, outcome, subject: subject, layout: layout, source: source, sourceBytes: sourceBytes,
-                      canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context, hasNoEscapes: false)
+        match(inSet: plan.candidateSet(for: subject, layout: layout), subject: subject, layout: layout, source: source,
+              sourceBytes: sourceBytes, canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
+              hasNoEscapes: false)
     }
 
     /// Turns what running the candidate set gave into the answer: checks the winner's query rules
