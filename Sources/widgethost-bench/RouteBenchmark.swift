@@ -27,17 +27,18 @@ enum RouteBenchmark {
         var exportDirectory: String?
         if let index = arguments.firstIndex(of: "--export"), index + 1 < arguments.count { exportDirectory = arguments[index + 1] }
         print("routes: ns per URL (lower is better); matches/s = 1e9 / ns")
-        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (a) matching, not read | (b) floor: winner's pattern alone | (a)/(b) | (a)/(b) range | (a) read all/(b) | (a) not read/(b) | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (a) matching, not read | (b) floor: winner's pattern alone | (a)/(b) | (a)/(b) range | (a) read all/(b) | (a) not read/(b) | (a) lent | (a) lent/(b) | (a) lent, not read | (a) lent, not read/(b) | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         var results: [[String: Double]] = []
         for size in sizes {
             let generated = RouteTableGenerator(routeCount: size, urlCount: urlCount)
             if let exportDirectory { export(generated, size: size, to: exportDirectory) }
             let row = measure(generated, size: size)
             results.append(row)
-            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f–%.2f | %.2f | %.2f | %.0f | %.0f | %.0f× | %.0f |",
+            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f–%.2f | %.2f | %.2f | %.0f | %.2f | %.0f | %.2f | %.0f | %.0f | %.0f× | %.0f |",
                          size, row["mix"]!, row["matching"]!, row["readAll"]!, row["notRead"]!, row["floor"]!, row["ratio"]!,
                          row["ratioLow"]!, row["ratioHigh"]!, row["readAllRatio"]!, row["notReadRatio"]!,
+                         row["lent"]!, row["lentRatio"]!, row["lentNotRead"]!, row["lentNotReadRatio"]!,
                          row["sequentialJIT"]!, row["nsregex"]!, row["nsregex"]! / row["mix"]!, row["buildMs"]!))
         }
         if let exportDirectory {
@@ -80,9 +81,12 @@ enum RouteBenchmark {
             { index in sink &+= readNameAndFirstParameter(table.match(matchingURLs[index])) },
             { index in sink &+= readEverything(table.match(matchingURLs[index])) },
             { index in if case .success = table.match(matchingURLs[index]) { sink &+= 1 } },
+            { index in sink &+= readNameAndFirstParameter(lentFrom: table, matchingURLs[index]) },
+            { index in if case .success = table.withMatch(matchingURLs[index], { _ in 1 }) { sink &+= 1 } },
             { index in _ = winners[index].matches(matchingSubjects[index]) },
         ])
-        let (matchingTime, readAll, notRead, floor) = (side.best[0], side.best[1], side.best[2], side.best[3])
+        let (matchingTime, readAll, notRead, lent, lentNotRead, floor) = (side.best[0], side.best[1], side.best[2], side.best[3],
+                                                                           side.best[4], side.best[5])
 
         let sequentialCount = min(subjects.count, max(20, 400_000 / size))
         let sequential = time(sequentialCount) { index in
@@ -101,6 +105,7 @@ enum RouteBenchmark {
         return ["routes": Double(size), "mix": mix, "matching": matchingTime, "readAll": readAll, "floor": floor,
                 "ratio": side.medianRatios[0], "ratioLow": side.ratioRanges[0].lowerBound, "ratioHigh": side.ratioRanges[0].upperBound,
                 "readAllRatio": side.medianRatios[1], "notRead": notRead, "notReadRatio": side.medianRatios[2],
+                "lent": lent, "lentRatio": side.medianRatios[3], "lentNotRead": lentNotRead, "lentNotReadRatio": side.medianRatios[4],
                 "sequentialJIT": sequential, "nsregex": nsregex, "buildMs": buildMs]
     }
 
@@ -112,6 +117,17 @@ enum RouteBenchmark {
         var total = match.routeName.utf8.count
         if let value = match.parameter("id") { total &+= value.utf8.count }
         return total
+    }
+
+    /// `readNameAndFirstParameter` through `RouteTable.withMatch`, which lends the match.
+    @inline(never)
+    static func readNameAndFirstParameter(lentFrom table: RouteTable, _ url: String) -> Int {
+        let read = table.withMatch(url) { match in
+            var total = match.routeName.utf8.count
+            if let value = match.parameter("id") { total &+= value.utf8.count }
+            return total
+        }
+        return (try? read.get()) ?? 0
     }
 
     /// Everything a result offers a caller: name, target, every path parameter and query item.

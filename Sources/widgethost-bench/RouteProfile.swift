@@ -36,6 +36,10 @@ enum RouteProfile {
             for _ in 0..<rounds { for url in matchingURLs { if case .success = table.match(url) { sink &+= 1 } } }
         case "matching":
             for _ in 0..<rounds { for url in matchingURLs { sink &+= RouteBenchmark.readNameAndFirstParameter(table.match(url)) } }
+        case "lent":
+            for _ in 0..<rounds { for url in matchingURLs { sink &+= RouteBenchmark.readNameAndFirstParameter(lentFrom: table, url) } }
+        case "lent-only":
+            for _ in 0..<rounds { for url in matchingURLs { if case .success = table.withMatch(url, { _ in 1 }) { sink &+= 1 } } }
         case "read-all":
             for _ in 0..<rounds { for url in matchingURLs { sink &+= RouteBenchmark.readEverything(table.match(url)) } }
         case "floor":

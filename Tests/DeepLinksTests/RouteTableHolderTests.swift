@@ -18,7 +18,7 @@ struct RouteTableHolderTests {
         """)
     }
 
-    @Test("many threads match while the table is swapped; every match sees one whole table")
+    @Test("many threads match (owned and lent) while the table is swapped; every match sees one whole table")
     func concurrentSwap() async throws {
         let holder = RouteTableHolder(try Self.table(version: 0))
         let tables = try (0..<4).map { try Self.table(version: $0) }
@@ -32,11 +32,16 @@ struct RouteTableHolderTests {
                     var bad = 0
                     for index in 0..<3_000 {
                         let table = holder.table
-                        // Within one table, the target and the version-only route always agree.
-                        guard let match = table.firstMatch("myapp://task/\(index + worker)") else { bad += 1; continue }
-                        let version = match.target.dropFirst(4)
-                        if table.firstMatch("myapp://only\(version)") == nil { bad += 1 }
-                        if match.parameters["id"] != String(index + worker) { bad += 1 }
+                        // Within one table, the target and the version-only route always agree;
+                        // every other URL is read from a lent match, the table swapped meanwhile.
+                        let url = "myapp://task/\(index + worker)"
+                        let read = index.isMultiple(of: 2)
+                            ? table.firstMatch(url).map { ($0.target, $0.parameter("id")) }
+                            : try? table.withMatch(url) { ($0.target, $0.parameter("id")) }.get()
+                        guard let (target, id) = read else { bad += 1; continue }
+                        if table.firstMatch("myapp://only\(target.dropFirst(4))") == nil { bad += 1 }
+                        if id != String(index + worker) { bad += 1 }
+                        if index % 3 == 0, (try? holder.withMatch(url) { $0.parameter("id") }.get()) != id { bad += 1 }
                     }
                     return bad
                 }

@@ -34,6 +34,8 @@ final class MatchPlan: @unchecked Sendable {
         let groupCount: Int32
         /// Whether query rules, sources or families must be checked once the pattern matches.
         let checksAfterPattern: Bool
+        /// The route itself, not retained: the table's `routes` keep it alive (for `RouteMatchView`).
+        let route: Unmanaged<Route>
     }
 
     /// Every candidate set's chunks, back to back.
@@ -80,7 +82,8 @@ final class MatchPlan: @unchecked Sendable {
             let definition = route.definition
             return RouteInfo(code: route.pattern.code, isJITCompiled: route.pattern.isJITCompiled,
                              groupCount: Int32(route.groupNames.count),
-                             checksAfterPattern: !definition.queryRules.isEmpty || !definition.sources.isEmpty || !definition.families.isEmpty)
+                             checksAfterPattern: !definition.queryRules.isEmpty || !definition.sources.isEmpty || !definition.families.isEmpty,
+                             route: .passUnretained(route))
         }
         self.chunks = .copying(chunks)
         self.setStarts = .copying(setStarts)

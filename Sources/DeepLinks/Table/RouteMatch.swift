@@ -16,12 +16,16 @@ public struct RouteMatch: Sendable, Hashable {
     let captures: CaptureSpans
 
     @inline(__always)
-    init(route: Route, source: String, layout: CanonicalLayout, canonicalizer: URLCanonicalizer, captures: CaptureSpans,
-         hasNoEscapes: Bool) {
+    init(route: Route, source: String, url: MatchedURL, captures: CaptureSpans) {
         self.route = route
         self.source = source
-        self.url = MatchedURL(layout: layout, canonicalizer: canonicalizer, hasNoEscapes: hasNoEscapes)
+        self.url = url
         self.captures = captures
+    }
+
+    @inline(__always)
+    init(route: Route, source: String, hit: RouteHit) {
+        self.init(route: route, source: source, url: hit.url, captures: hit.captures)
     }
 
     /// The matched route's name.
@@ -31,21 +35,7 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// Path parameters (the pattern's named groups that took part in the match), decoded, in
     /// pattern order.
-    public var pathParameters: [PathParameter] {
-        let names = route.groupNames
-        guard !names.isEmpty else { return [] }
-        let captures = captures, route = route
-        return Self.withSubject(source, url) { subject in
-            var parameters: [PathParameter] = []
-            parameters.reserveCapacity(names.count)
-            for (index, name) in names.enumerated() {
-                guard let name, let span = captures.isComplete ? captures.span(index) : Self.spanAgain(index, route, in: subject)
-                else { continue }
-                parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, span)))
-            }
-            return parameters
-        }
-    }
+    public var pathParameters: [PathParameter] { withReader { $0.pathParameters } }
 
     /// Path parameters by name.
     public var parameters: [String: String] {
@@ -54,31 +44,18 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// The value of path parameter `name`, if it took part in the match.
     public func parameter(_ name: String) -> String? {
-        let names = route.groupNames
-        var index = 0
-        while index < names.count {
-            if names[index] == name {
-                // Nothing here captures `self`: a closure that did would copy the match.
-                let value: String?
-                if captures.isComplete, url.hasNoEscapes {
-                    // The usual case: the URL's own bytes.
-                    guard let span = captures.span(index) else { index += 1; continue }
-                    value = source.utf8.withContiguousStorageIfAvailable { CanonicalURL.string(UnsafeBufferPointer(rebasing: $0[span])) }
-                        ?? Self.withSubject(source, url) { CanonicalURL.unescapeSubject($0, span) }
-                } else if captures.isComplete {
-                    value = captures.span(index).map { span in
-                        Self.withSubject(source, url) { CanonicalURL.unescapeSubject($0, span) }
-                    }
-                } else {
-                    value = Self.withSubject(source, url) { subject in
-                        Self.spanAgain(index, route, in: subject).map { CanonicalURL.unescapeSubject(subject, $0) }
-                    }
+        // Nothing here captures `self`: a closure that did would copy the match.
+        let source = source, url = url, captures = captures
+        return MatchReader.firstValue(named: name, of: route) { index in
+            if captures.isComplete, url.hasNoEscapes {
+                // The usual case: the URL's own bytes, with nothing to decode.
+                guard let span = captures.span(index) else { return nil }
+                if let value = source.utf8.withContiguousStorageIfAvailable({ CanonicalURL.string(UnsafeBufferPointer(rebasing: $0[span])) }) {
+                    return value
                 }
-                if let value { return value }
             }
-            index += 1
+            return withReader { $0.value(ofGroup: index) }
         }
-        return nil
     }
 
     /// The URL in canonical form.
@@ -91,61 +68,33 @@ public struct RouteMatch: Sendable, Hashable {
     }
 
     /// All query items of the URL, decoded, in order (also those without a rule).
-    public var queryItems: [QueryItem] {
-        guard let query = url.queryRange else { return [] }
-        var source = source
-        return source.withUTF8 { QueryParser.parse($0, from: query.lowerBound, to: query.upperBound) }
-    }
+    public var queryItems: [QueryItem] { withReader { $0.queryItems } }
 
     /// The values of the query items named `name`, in order.
-    public func queryValues(_ name: String) -> [String] {
-        guard let query = url.queryRange else { return [] }
-        var source = source
-        return source.withUTF8 { QueryParser.values(named: name, in: $0, from: query.lowerBound, to: query.upperBound, first: false) }
-    }
+    public func queryValues(_ name: String) -> [String] { withReader { $0.queryValues(name, first: false) } }
 
     /// The first value of the query item `name`, if any.
-    public func queryValue(_ name: String) -> String? {
-        guard let query = url.queryRange else { return nil }
-        var source = source
-        return source.withUTF8 { QueryParser.values(named: name, in: $0, from: query.lowerBound, to: query.upperBound, first: true).first }
-    }
+    public func queryValue(_ name: String) -> String? { withReader { $0.queryValues(name, first: true).first } }
 
-    /// Too many groups to keep: the route's own pattern finds the same ones again (it is the
-    /// alternative that won, anchored at both ends, so it backtracks the same way).
-    @inline(never)
-    private static func spanAgain(_ index: Int, _ route: Route, in subject: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        let scratch = MatchScratch.current(minimumPairs: route.pattern.captureCount + 1)
-        let rc = route.pattern.match(subject, scratch: scratch, context: nil)
-        precondition(rc > 0, "a matched route's pattern no longer matches its subject: \(rc)")
-        let start = scratch.ovector[2 * (index + 1)], end = scratch.ovector[2 * (index + 1) + 1]
-        return start == cpcre2_unset() || end < start ? nil : start..<end
-    }
-
-    /// Calls `body` with the canonical subject: the URL's own bytes when canonicalization changed
-    /// none of them, or the subject derived again.
+    /// Calls `body` with a reader over this match's URL bytes.
     @inline(__always)
-    private static func withSubject<Value>(_ source: String, _ url: MatchedURL, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
-        let length = url.length
-        if url.isVerbatim,
-           let value = source.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(start: $0.baseAddress, count: length)) }) {
+    private func withReader<Value>(_ body: (MatchReader) -> Value) -> Value {
+        // Nothing here captures `self`: a closure that did would copy the match.
+        let route = Unmanaged.passUnretained(route), url = url, captures = captures
+        if let value = source.utf8.withContiguousStorageIfAvailable({
+            body(MatchReader(route: route, source: $0, url: url, captures: captures))
+        }) {
             return value
         }
-        return Self.withSubjectAgain(source, url, body)
+        return Self.withReaderCopying(source, route, url, captures, body)
     }
 
+    /// `withReader` for a string whose UTF-8 is not contiguous (bridged), copied first.
     @inline(never)
-    private static func withSubjectAgain<Value>(_ source: String, _ url: MatchedURL, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+    private static func withReaderCopying<Value>(_ source: String, _ route: Unmanaged<Route>, _ url: MatchedURL, _ captures: CaptureSpans,
+                                                 _ body: (MatchReader) -> Value) -> Value {
         var source = source
-        return source.withUTF8 { bytes in
-            if url.isVerbatim { return body(UnsafeBufferPointer(rebasing: bytes[0..<url.length])) }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
-                guard let again = try? url.canonicalizer.layout(bytes, into: buffer), again.length == url.length else {
-                    preconditionFailure("a routed URL no longer canonicalizes to the same subject")
-                }
-                return body(UnsafeBufferPointer(rebasing: buffer[0..<again.length]))
-            }
-        }
+        return source.withUTF8 { body(MatchReader(route: route, source: $0, url: url, captures: captures)) }
     }
 
     public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {

@@ -52,8 +52,11 @@ public final class RouteTable: Sendable {
 
     /// Routes `url`: the first route in table order whose pattern, query rules and (when `context`
     /// says something) source and family constraints accept it.
+    ///
+    /// The match holds the route and the URL. To route many URLs and read a little of each,
+    /// `withMatch` lends the match instead, which counts no references.
     public func match(_ url: String, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
-        if let result = url.utf8.withContiguousStorageIfAvailable({ match(url, bytes: $0, context: context) }) { return result }
+        if let result = url.utf8.withContiguousStorageIfAvailable({ owned(hit(bytes: $0, context: context), url) }) { return result }
         return matchCopying(url, context: context)
     }
 
@@ -61,15 +64,24 @@ public final class RouteTable: Sendable {
     @inline(never)
     private func matchCopying(_ url: String, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
         var source = url
-        return source.withUTF8 { match(url, bytes: $0, context: context) }
+        return source.withUTF8 { owned(hit(bytes: $0, context: context), url) }
     }
 
-    /// Routes `url`, whose UTF-8 is `sourceBytes`.
+    /// What was found, as a match that holds its route and URL.
+    @inline(__always)
+    private func owned(_ routed: Result<RouteHit, RoutingFailure>, _ url: String) -> Result<RouteMatch, RoutingFailure> {
+        switch routed {
+        case let .success(hit): .success(RouteMatch(route: routes[hit.order], source: url, hit: hit))
+        case let .failure(failure): .failure(failure)
+        }
+    }
+
+    /// Routes the URL whose UTF-8 is `sourceBytes`.
     ///
     /// Only the usual case is inline here: an already canonical URL, dispatched and matched in
     /// place. Canonicalizing is in a function of its own, so that this one stays small.
     @inline(__always)
-    private func match(_ url: String, bytes sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
+    func hit(bytes sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteHit, RoutingFailure> {
         let scratch = MatchScratch.current(minimumPairs: ovectorPairs, key: scratchKey)
         // An already canonical URL is its own subject.
         let set: Int
@@ -80,10 +92,10 @@ public final class RouteTable: Sendable {
         } else if let dispatched = verbatimCandidateSet(sourceBytes) {
             (set, layout) = dispatched
         } else {
-            return matchCanonicalizing(url, bytes: sourceBytes, scratch: scratch, context: context)
+            return matchCanonicalizing(sourceBytes, scratch: scratch, context: context)
         }
         return match(inSet: set, subject: UnsafeBufferPointer(start: sourceBytes.baseAddress, count: layout.length), layout: layout,
-                     source: url, sourceBytes: sourceBytes, canonicalizer: canonicalizer, spare: nil, scratch: scratch,
+                     sourceBytes: sourceBytes, canonicalizer: canonicalizer, spare: nil, scratch: scratch,
                      context: context, hasNoEscapes: true)
     }
 
@@ -96,9 +108,9 @@ public final class RouteTable: Sendable {
     ///   the thread's buffer.
     /// - Parameter hasNoEscapes: whether the URL passed the verbatim check (see `MatchedURL`).
     @inline(__always)
-    private func match(inSet set: Int, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, source: String,
+    private func match(inSet set: Int, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout,
                        sourceBytes: UnsafeBufferPointer<UInt8>, canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?,
-                       scratch: MatchScratch, context: TapContext, hasNoEscapes: Bool) -> Result<RouteMatch, RoutingFailure> {
+                       scratch: MatchScratch, context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
         let lone = plan.loneCandidate(of: set, subject: subject)
         let outcome: MatchPlan.Outcome
         if lone >= 0 {
@@ -107,13 +119,12 @@ public final class RouteTable: Sendable {
             if rc > 0 {
                 let info = plan.routes[lone]
                 let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: Int(info.groupCount))
-                let route = routes[lone]
-                if !info.checksAfterPattern || accepts(route, context: context, url: sourceBytes, query: layout.queryRange, spare: spare,
-                                                       scratch: scratch) {
-                    return .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer,
-                                               captures: captures, hasNoEscapes: hasNoEscapes))
+                if !info.checksAfterPattern || accepts(lone, context: context, url: sourceBytes, query: layout.queryRange,
+                                                       spare: spare, scratch: scratch) {
+                    return .success(RouteHit(order: lone, layout: layout, canonicalizer: canonicalizer, captures: captures,
+                                             hasNoEscapes: hasNoEscapes))
                 }
-                return matchAfterRefused(lone, inSet: set, subject: subject, layout: layout, source: source, sourceBytes: sourceBytes,
+                return matchAfterRefused(lone, inSet: set, subject: subject, layout: layout, sourceBytes: sourceBytes,
                                          canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
                                          hasNoEscapes: hasNoEscapes)
             }
@@ -124,7 +135,7 @@ public final class RouteTable: Sendable {
         } else {
             outcome = plan.runChunks(of: set, subject, matchData: scratch.matchData)
         }
-        return finish(set, outcome, subject: subject, layout: layout, source: source, sourceBytes: sourceBytes,
+        return finish(set, outcome, subject: subject, layout: layout, sourceBytes: sourceBytes,
                       canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context, hasNoEscapes: hasNoEscapes)
     }
 
@@ -139,8 +150,8 @@ public final class RouteTable: Sendable {
     /// `match` for a URL that is not already canonical: its canonical subject goes into the
     /// thread's buffer (nothing is allocated unless the URL fails).
     @inline(never)
-    private func matchCanonicalizing(_ url: String, bytes sourceBytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch,
-                                     context: TapContext) -> Result<RouteMatch, RoutingFailure> {
+    private func matchCanonicalizing(_ sourceBytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch,
+                                     context: TapContext) -> Result<RouteHit, RoutingFailure> {
         if sourceBytes.count > canonicalizer.maxURLLength {
             return .failure(.invalidURL(.urlTooLong(length: sourceBytes.count, limit: canonicalizer.maxURLLength)))
         }
@@ -151,7 +162,7 @@ public final class RouteTable: Sendable {
         }
         // Query values are decoded after the subject, where there is room for the whole query.
         return match(subject: UnsafeBufferPointer(rebasing: buffer[0..<layout.length]), layout: layout,
-                     source: url, sourceBytes: sourceBytes, canonicalizer: canonicalizer,
+                     sourceBytes: sourceBytes, canonicalizer: canonicalizer,
                      spare: buffer.baseAddress! + layout.length, scratch: scratch, context: context)
     }
 
@@ -164,23 +175,23 @@ public final class RouteTable: Sendable {
     public func match(_ canonical: CanonicalURL, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
         var source = canonical.source
         var subject = canonical.subject
-        return source.withUTF8 { sourceBytes in
+        let routed = source.withUTF8 { sourceBytes in
             subject.withUTF8 { bytes in
                 let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
                 let spare = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
-                return match(subject: bytes, layout: canonical.layout, source: canonical.source, sourceBytes: sourceBytes,
+                return match(subject: bytes, layout: canonical.layout, sourceBytes: sourceBytes,
                              canonicalizer: canonical.canonicalizer, spare: spare.baseAddress!, scratch: scratch, context: context)
             }
         }
+        return routed.map { RouteMatch(route: routes[$0.order], source: canonical.source, hit: $0) }
     }
 
     /// Dispatches and matches a canonical subject.
     /// - Parameter spare: room for the URL's query, to decode values for query rules.
-    private func match(subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, source: String,
-                       sourceBytes: UnsafeBufferPointer<UInt8>, canonicalizer: URLCanonicalizer,
-                       spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
-                       context: TapContext) -> Result<RouteMatch, RoutingFailure> {
-        match(inSet: plan.candidateSet(for: subject, layout: layout), subject: subject, layout: layout, source: source,
+    private func match(subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
+                       canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
+                       context: TapContext) -> Result<RouteHit, RoutingFailure> {
+        match(inSet: plan.candidateSet(for: subject, layout: layout), subject: subject, layout: layout,
               sourceBytes: sourceBytes, canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
               hasNoEscapes: false)
     }
@@ -192,9 +203,9 @@ public final class RouteTable: Sendable {
     /// - Parameter hasNoEscapes: whether the URL passed the verbatim check (see `MatchedURL`).
     @inline(never)
     private func finish(_ setIndex: Int, _ outcome: MatchPlan.Outcome, subject: UnsafeBufferPointer<UInt8>,
-                        layout: CanonicalLayout, source: String, sourceBytes: UnsafeBufferPointer<UInt8>,
+                        layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
                         canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
-                        context: TapContext, hasNoEscapes: Bool) -> Result<RouteMatch, RoutingFailure> {
+                        context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
         switch outcome {
         case let .noMatch(candidates):
             return .failure(.noRoute(candidates: candidates))
@@ -202,13 +213,12 @@ public final class RouteTable: Sendable {
             let pattern = chunk.map { candidateSets[setIndex].chunks[$0].pattern } ?? routes[order].pattern
             return .failure(failure(rc, near: order, pattern: pattern))
         case let .matched(order, captures, checksAfterPattern):
-            let route = routes[order]
-            if !checksAfterPattern || accepts(route, context: context, url: sourceBytes, query: layout.queryRange, spare: spare,
-                                              scratch: scratch) {
-                return .success(RouteMatch(route: route, source: source, layout: layout, canonicalizer: canonicalizer,
-                                           captures: captures, hasNoEscapes: hasNoEscapes))
+            if !checksAfterPattern || accepts(order, context: context, url: sourceBytes, query: layout.queryRange,
+                                              spare: spare, scratch: scratch) {
+                return .success(RouteHit(order: order, layout: layout, canonicalizer: canonicalizer, captures: captures,
+                                         hasNoEscapes: hasNoEscapes))
             }
-            return matchAfterRefused(order, inSet: setIndex, subject: subject, layout: layout, source: source, sourceBytes: sourceBytes,
+            return matchAfterRefused(order, inSet: setIndex, subject: subject, layout: layout, sourceBytes: sourceBytes,
                                      canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
                                      hasNoEscapes: hasNoEscapes)
         }
@@ -219,9 +229,9 @@ public final class RouteTable: Sendable {
     /// - Parameter spare: as for `finish`.
     @inline(never)
     private func matchAfterRefused(_ order: Int, inSet setIndex: Int, subject: UnsafeBufferPointer<UInt8>,
-                                   layout: CanonicalLayout, source: String, sourceBytes: UnsafeBufferPointer<UInt8>,
+                                   layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
                                    canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
-                                   context: TapContext, hasNoEscapes: Bool) -> Result<RouteMatch, RoutingFailure> {
+                                   context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
         let set = candidateSets[setIndex]
         guard let position = set.routes.firstIndex(of: order) else { return .failure(.noRoute(candidates: set.routes.count)) }
         for order in set.routes[(position + 1)...] {
@@ -230,25 +240,28 @@ public final class RouteTable: Sendable {
             if rc == PCRE2_ERROR_NOMATCH { continue }
             guard rc > 0 else { return .failure(failure(rc, near: order, pattern: candidate.pattern)) }
             let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: candidate.groupNames.count)
-            if accepts(candidate, context: context, url: sourceBytes, query: layout.queryRange, spare: spare, scratch: scratch) {
-                return .success(RouteMatch(route: candidate, source: source, layout: layout, canonicalizer: canonicalizer,
-                                           captures: captures, hasNoEscapes: hasNoEscapes))
+            if accepts(order, context: context, url: sourceBytes, query: layout.queryRange, spare: spare, scratch: scratch) {
+                return .success(RouteHit(order: order, layout: layout, canonicalizer: canonicalizer, captures: captures,
+                                         hasNoEscapes: hasNoEscapes))
             }
         }
         return .failure(.noRoute(candidates: set.routes.count))
     }
 
-    /// Whether `route`'s tap constraints and query rules accept a URL (`url`, its query at `query`)
-    /// from `context`.
+    /// Whether route `order`'s tap constraints and query rules accept a URL (`url`, its query at
+    /// `query`) from `context`. (The route is borrowed from the plan, so that checking it counts no
+    /// references.)
     /// - Parameter spare: room for the query, where values with escapes are decoded; nil for the
     ///   thread's buffer (taken only when the route has query rules).
     @inline(__always)
-    private func accepts(_ route: Route, context: TapContext, url: UnsafeBufferPointer<UInt8>, query: Range<Int>?,
+    private func accepts(_ order: Int, context: TapContext, url: UnsafeBufferPointer<UInt8>, query: Range<Int>?,
                          spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch) -> Bool {
-        guard route.accepts(context) else { return false }
-        if route.definition.queryRules.isEmpty { return true }
-        let spare = spare ?? scratch.subjectBuffer(capacity: max(url.count, 1)).baseAddress!
-        return route.queryRuleViolation(url, query: query, spare: spare, scratch: scratch, limits: limits) == nil
+        plan.routes[order].route._withUnsafeGuaranteedRef { route in
+            guard route.accepts(context) else { return false }
+            if route.definition.queryRules.isEmpty { return true }
+            let spare = spare ?? scratch.subjectBuffer(capacity: max(url.count, 1)).baseAddress!
+            return route.queryRuleViolation(url, query: query, spare: spare, scratch: scratch, limits: limits) == nil
+        }
     }
 
     func candidateSetIndex(_ layout: CanonicalLayout, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {

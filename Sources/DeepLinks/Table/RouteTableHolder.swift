@@ -33,6 +33,14 @@ public final class RouteTableHolder: Sendable {
     public func match(_ url: String, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
         table.match(url, context: context)
     }
+
+    /// Routes `url` with the current table and lends the match to `body` (see
+    /// `RouteTable.withMatch`); the table stays alive until `body` returns, even if it is replaced.
+    public func withMatch<Value, Failure: Error>(_ url: String, context: TapContext = .any,
+                                                 _ body: (borrowing RouteMatchView) throws(Failure) -> Value) throws(Failure)
+        -> Result<Value, RoutingFailure> {
+        try table.withMatch(url, context: context, body)
+    }
 }
 
 extension RouteTable {

@@ -53,7 +53,8 @@ public final class TapStore: Sendable {
                 let (kind, family) = try Self.widget(of: tap, cache: &widgets, db)
                 let diagnostic = TapDiagnostic.check(source: tap.source, family: family)
                 let context = TapContext(source: tap.source, family: WidgetFamilyName(rawValue: family))
-                let route = table.firstMatch(tap.url, context: context)?.routeName
+                // Only the name is kept, so the match is lent (nothing held) rather than returned.
+                let route = try? table.withMatch(tap.url, context: context) { $0.routeName }.get()
                 try db.execute("""
                     INSERT INTO taps(tapped_at, url, route, instance_id, kind, family, source, location, suspicious,
                         diagnostic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -1,0 +1,111 @@
+import Testing
+@testable import DeepLinks
+
+/// `RouteTable.withMatch` lends a `RouteMatchView` instead of returning a `RouteMatch`: these check
+/// that it answers exactly as the owned match does, for every kind of URL, also when the closure
+/// routes other URLs before reading, and that failures and the closure's errors come back as they are.
+@Suite("RouteMatchView: lent matches")
+struct RouteMatchViewTests {
+    let table: RouteTable
+
+    init() throws {
+        table = try RouteTable.parse(RouteTableMatchTests.text + """
+
+        route many
+            pattern  myapp://many/(?<a>[a-z]+)/(?<b>[a-z]+)(?:/(?<c>[a-z]+))?/(?<d>[a-z]+)/(?<e>[a-z]+)/(?<f>[a-z]+)/(?<g>[a-z]+)/(?<h>[a-z]+)/(?<i>[^/]+)
+            target   Many
+            example  myapp://many/a/b/c/d/e/f/g/h/i
+        """)
+    }
+
+    /// Everything a match answers, in one comparable value.
+    struct Reading: Equatable {
+        var name: String
+        var target: String
+        var path: [PathParameter]
+        var byName: [String: String]
+        var each: [String?]
+        var query: [QueryItem]
+        var values: [[String]]
+        var first: [String?]
+        var canonical: String
+
+        init(name: String, target: String, path: [PathParameter], byName: [String: String], each: [String?], query: [QueryItem],
+             values: [[String]], first: [String?], canonical: String) {
+            (self.name, self.target, self.path, self.byName, self.each) = (name, target, path, byName, each)
+            (self.query, self.values, self.first, self.canonical) = (query, values, first, canonical)
+        }
+
+        static let queryNames = ["x", "y", "name", "q", "missing"]
+
+        init(_ match: RouteMatch) {
+            self.init(name: match.routeName, target: match.target, path: match.pathParameters, byName: match.parameters,
+                      each: (match.route.parameterNames + ["nope"]).map { match.parameter($0) }, query: match.queryItems,
+                      values: Self.queryNames.map { match.queryValues($0) }, first: Self.queryNames.map { match.queryValue($0) },
+                      canonical: match.canonicalURL.string)
+        }
+
+        init(_ view: borrowing RouteMatchView) {
+            self.init(name: view.routeName, target: view.target, path: view.pathParameters, byName: view.parameters,
+                      each: (view.route.parameterNames + ["nope"]).map { view.parameter($0) }, query: view.queryItems,
+                      values: Self.queryNames.map { view.queryValues($0) }, first: Self.queryNames.map { view.queryValue($0) },
+                      canonical: view.canonicalURL.string)
+        }
+    }
+
+    static let urls = RouteMatchTests.urls + [
+        "myapp://many/a/b/c/d/e/f/g/h/i%2Fj", "myapp://many/a/b/d/e/f/g/h/i", "MYAPP://many/a/b/c/d/e/f/g/h/%C3%A9?x=1&x=2",
+        "myapp://task/42?name=a+b&name=%E2%9C%93&y", "myapp://nowhere/1", "myapp://task/%zz", "not a url",
+    ]
+
+    @Test("a lent match reads as the owned one, and fails the same way", arguments: urls)
+    func agreesWithOwned(url: String) throws {
+        let owned = table.match(url)
+        let lent = table.withMatch(url) { Reading($0) }
+        switch (owned, lent) {
+        case let (.success(match), .success(reading)):
+            #expect(reading == Reading(match))
+        case let (.failure(ownedFailure), .failure(lentFailure)):
+            #expect(ownedFailure == lentFailure)
+        default:
+            Issue.record("owned \(owned) but lent \(lent)")
+        }
+    }
+
+    @Test("owned() keeps an equal match after the closure", arguments: urls)
+    func owned(url: String) throws {
+        guard case let .success(match) = table.match(url) else { return }
+        let kept = try table.withMatch(url) { $0.owned() }.get()
+        #expect(kept == match)
+        #expect(Reading(kept) == Reading(match))
+    }
+
+    @Test("routing other URLs inside the closure leaves the lent match intact")
+    func nested() throws {
+        // The outer URL needs canonicalizing (its subject is not its bytes); the inner ones use the
+        // thread's match data and subject buffer again.
+        let outer = "MYAPP://many/a/b/d/e/f/g/h/i/%C3%A9?x=1"
+        let expected = Reading(try table.match(outer).get())
+        let (inner, reading) = try table.withMatch(outer) { view in
+            let inner = table.withMatch("Myapp://task/%41b?x=2") { _ in
+                table.withMatch("myapp://many/q/r/s/t/u/v/w/x/y") { $0.parameter("i") }
+            }
+            return (inner, Reading(view))
+        }.get()
+        #expect(try inner.get().get() == "y")
+        #expect(reading == expected)
+    }
+
+    struct Stop: Error, Equatable { let at: String }
+
+    @Test("the closure's error is thrown as it is; a failure does not call the closure")
+    func errors() throws {
+        #expect(throws: Stop(at: "task.detail")) {
+            _ = try table.withMatch("myapp://task/1") { (view) throws(Stop) -> Int in throw Stop(at: view.routeName) }
+        }
+        var called = false
+        let failed = table.withMatch("myapp://nowhere/1") { _ in called = true }
+        #expect(!called)
+        guard case .failure(.noRoute) = failed else { Issue.record("expected no route, got \(failed)"); return }
+    }
+}
