@@ -10,12 +10,22 @@ private let table: RouteTable = {
 
 /// Routes arbitrary URLs through the default table and checks invariants: matching never crashes;
 /// a matched URL's canonical form (when within the URL limit) matches the same route with the same parameters; explain agrees
-/// with match.
+/// with match; a lent match (`withMatch`) reads exactly as the owned one, and fails the same way.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRouteMatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let url = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let result = table.match(url)
     precondition(table.explain(url).winner == (try? result.get())?.routeName, "explain disagrees with match for \(url)")
+    let lent = table.withMatch(url) { view in (view.routeName, view.pathParameters, view.queryItems, view.owned()) }
+    switch (result, lent) {
+    case let (.success(match), .success((name, parameters, items, kept))):
+        precondition(name == match.routeName && parameters == match.pathParameters && items == match.queryItems && kept == match,
+                     "a lent match reads differently: \(url)")
+    case let (.failure(owned), .failure(lentFailure)):
+        precondition(owned == lentFailure, "lent and owned failures differ: \(url)")
+    default:
+        preconditionFailure("lent and owned routing disagree: \(url)")
+    }
     // Re-encoding can make the canonical form longer than the URL limit (see FuzzRegressionTests).
     if case let .success(match) = result, match.canonicalURL.string.utf8.count <= table.canonicalizer.maxURLLength {
         let again = table.firstMatch(match.canonicalURL.string)

@@ -26,6 +26,16 @@ struct MatchReader {
         route._withUnsafeGuaranteedRef { route in
             let names = route.groupNames
             guard !names.isEmpty else { return [] }
+            if captures.isComplete, url.hasNoEscapes {
+                // The usual case: each value is the URL's own bytes.
+                var parameters: [PathParameter] = []
+                parameters.reserveCapacity(names.count)
+                for (index, name) in names.enumerated() {
+                    guard let name, let span = captures.span(index) else { continue }
+                    parameters.append(PathParameter(name: name, value: CanonicalURL.string(UnsafeBufferPointer(rebasing: source[span]))))
+                }
+                return parameters
+            }
             return withSubject { subject in
                 var parameters: [PathParameter] = []
                 parameters.reserveCapacity(names.count)

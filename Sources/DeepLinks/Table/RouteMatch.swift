@@ -44,18 +44,20 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// The value of path parameter `name`, if it took part in the match.
     public func parameter(_ name: String) -> String? {
-        // Nothing here captures `self`: a closure that did would copy the match.
-        let source = source, url = url, captures = captures
-        return MatchReader.firstValue(named: name, of: route) { index in
-            if captures.isComplete, url.hasNoEscapes {
-                // The usual case: the URL's own bytes, with nothing to decode.
-                guard let span = captures.span(index) else { return nil }
-                if let value = source.utf8.withContiguousStorageIfAvailable({ CanonicalURL.string(UnsafeBufferPointer(rebasing: $0[span])) }) {
-                    return value
-                }
+        MatchReader.firstValue(named: name, of: route) { value(ofGroup: $0) }
+    }
+
+    /// The decoded value of group `index + 1`, or nil when it did not take part.
+    @inline(__always)
+    private func value(ofGroup index: Int) -> String? {
+        if captures.isComplete, url.hasNoEscapes {
+            // The usual case: the URL's own bytes, with nothing to decode.
+            guard let span = captures.span(index) else { return nil }
+            if let value = source.utf8.withContiguousStorageIfAvailable({ CanonicalURL.string(UnsafeBufferPointer(rebasing: $0[span])) }) {
+                return value
             }
-            return withReader { $0.value(ofGroup: index) }
         }
+        return withReader { $0.value(ofGroup: index) }
     }
 
     /// The URL in canonical form.

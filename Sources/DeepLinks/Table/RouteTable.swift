@@ -9,8 +9,10 @@ import CPCRE2
 /// set by literal prefix and next byte (`CandidateSieve`), then runs the one route left's own
 /// pattern, or the candidates' chunked alternations, through `pcre2_jit_match`, with the calling
 /// thread's match data and the table's match limit. Order is deterministic: explicit priority
-/// (higher first), then file order. A table is `Sendable` and may be used from any number of
-/// threads at once; to change routes, build a new table and swap it in a `RouteTableHolder`.
+/// (higher first), then file order. `match` returns a `RouteMatch` that holds its route and URL;
+/// `withMatch` lends the same answers as a `RouteMatchView` for one closure, holding nothing.
+/// A table is `Sendable` and may be used from any number of threads at once; to change routes,
+/// build a new table and swap it in a `RouteTableHolder`.
 public final class RouteTable: Sendable {
     /// The routes in order (priority, then file order).
     public let routes: [Route]
