@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // C helpers of DeepLinks' hot path: SSE2 byte classes (`pmovmskb`), a thread-local variable.
+        .target(name: "CDeepLinks"),
 
         // Apple-shaped model modules: no I/O, import nothing of ours but each other.
         .target(name: "HostBridge", swiftSettings: sharedSettings),
@@ -40,7 +42,7 @@ let package = Package(
 
         // Storage and routing: know nothing of widgets.
         .target(name: "SharedState", dependencies: ["CSQLite"], swiftSettings: sharedSettings),
-        .target(name: "DeepLinks", dependencies: ["CPCRE2"], swiftSettings: sharedSettings),
+        .target(name: "DeepLinks", dependencies: ["CPCRE2", "CDeepLinks"], swiftSettings: sharedSettings),
 
         // The engine, the demo catalog, the HTTP layer and the executables.
         .target(

@@ -73,21 +73,29 @@ struct VerbatimDispatchTests {
                         "myapp://res0x", "myapp://nores", "https://app.example.com", "HTTPS://app.example.com/res1", "myapp:res0",
                         "myapp:/res0", "myapp://", "m://res0"]
     static let pieces = ["/", "//", "42", "new", "edit", "items", "a", "B", "?", "?source=a", "&", "=", "#x", "%2F", "%41",
-                         "é", " ", "+", "@", ":", "!", "$", "~", "-", ".", "aaaaaaaa"]
+                         "é", " ", "+", "@", ":", "!", "$", "~", "-", ".", "aaaaaaaa",
+                         // Long canonical pieces, for URLs past the byte map's 64 bytes.
+                         "/0123456789abcdef0123456789", "?q=0123456789abcdef0123456789"]
 
     @Test("generated URLs", arguments: 0..<4)
     func generated(seed: Int) throws {
         let table = try Self.table()
         var random = SeededRandom(seed: 5_000 + UInt64(seed))
-        var answered = 0
-        for _ in 0..<5_000 {
+        // Answered by length: under 16 bytes and over 64 the stops are found by words, in between by a byte map.
+        var answered = (short: 0, mapped: 0, long: 0)
+        for _ in 0..<10_000 {
             var url = Self.roots[random.next(Self.roots.count)]
-            for _ in 0..<random.next(7) { url += Self.pieces[random.next(Self.pieces.count)] }
-            if expectAgreement(url, table, maxURLLength: 4_096, maxParameterLength: 1_024) { answered += 1 }
+            for _ in 0..<random.next(10) { url += Self.pieces[random.next(Self.pieces.count)] }
+            if expectAgreement(url, table, maxURLLength: 4_096, maxParameterLength: 1_024) {
+                let count = url.utf8.count
+                if count < URLByteMap.shortest { answered.short += 1 } else if count > URLByteMap.longest { answered.long += 1 } else {
+                    answered.mapped += 1
+                }
+            }
             _ = expectAgreement(url, table, maxURLLength: 40, maxParameterLength: 6)
         }
-        // The fast path must be taken for many URLs here (about one in twenty is canonical), or it tests nothing.
-        #expect(answered > 200)
+        // The fast path must be taken for many URLs of each kind here (about one in twenty is canonical), or it tests nothing.
+        #expect(answered.short > 40 && answered.mapped > 200 && answered.long > 12, "\(answered)")
     }
 
     @Test("the default Routes/ table on its examples, and their near misses")

@@ -1,3 +1,4 @@
+import CDeepLinks
 import CPCRE2
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,8 @@ import Darwin
 ///
 /// PCRE2 match data may be reused with any compiled pattern but must not be shared between
 /// threads, so each thread gets its own, kept in a POSIX thread-specific slot and freed by the
-/// slot's destructor when the thread exits. It grows when a table needs more capture slots than it
+/// slot's destructor when the thread exits; a C thread-local variable (`cdeeplinks_thread_scratch`)
+/// points to it too, because reading that is a load where `pthread_getspecific` is a call. It grows when a table needs more capture slots than it
 /// has. The subject buffer is where `RouteTable.match` writes a URL's canonical subject; it grows
 /// to the longest URL seen (at most the canonicalizer's URL limit).
 ///
@@ -65,7 +67,7 @@ struct MatchScratch {
     /// `current(minimumPairs:)` with the thread-specific key given (it must be `key`).
     @inline(__always)
     static func current(minimumPairs: Int, key: pthread_key_t) -> MatchScratch {
-        if let raw = pthread_getspecific(key) {
+        if let raw = cdeeplinks_thread_scratch() {
             let scratch = MatchScratch(storage: raw.assumingMemoryBound(to: Storage.self))
             if scratch.storage.pointee.pairs < minimumPairs { scratch.grow(to: minimumPairs) }
             return scratch
@@ -77,6 +79,7 @@ struct MatchScratch {
                                        buffer: .allocate(capacity: 512)))
         let rc = pthread_setspecific(key, storage)
         precondition(rc == 0, "pthread_setspecific failed: \(rc)")
+        cdeeplinks_set_thread_scratch(storage)
         return MatchScratch(storage: storage)
     }
 
@@ -96,6 +99,8 @@ struct MatchScratch {
 
     /// Frees a thread's storage when the thread exits.
     fileprivate static func free(_ raw: UnsafeMutableRawPointer) {
+        // Runs on the exiting thread: a match after this (from another key's destructor) starts anew.
+        cdeeplinks_set_thread_scratch(nil)
         let storage = raw.assumingMemoryBound(to: Storage.self)
         pcre2_match_data_free_8(storage.pointee.matchData)
         storage.pointee.buffer.deallocate()

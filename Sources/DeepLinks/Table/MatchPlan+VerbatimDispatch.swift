@@ -23,6 +23,23 @@ extension MatchPlan {
         -> (set: Int, layout: CanonicalLayout)? {
         let count = bytes.count
         guard count >= 8, count <= maxURLLength, let input = bytes.baseAddress else { return nil }
+        guard count >= URLByteMap.shortest, count <= URLByteMap.longest else {
+            return verbatimDispatchByWords(input, count: count, maxParameterLength: maxParameterLength)
+        }
+        return verbatimDispatch(input, count: count, stops: URLByteMap(input, count: count), maxParameterLength: maxParameterLength)
+    }
+
+    /// `verbatimDispatch` for a URL too short or too long for a `URLByteMap`.
+    @inline(never)
+    private func verbatimDispatchByWords(_ input: UnsafePointer<UInt8>, count: Int, maxParameterLength: Int)
+        -> (set: Int, layout: CanonicalLayout)? {
+        verbatimDispatch(input, count: count, stops: WordScanStops(input, count: count), maxParameterLength: maxParameterLength)
+    }
+
+    /// `verbatimDispatch` once the way of finding stops is chosen (the compiler makes one copy for each).
+    @inline(__always)
+    private func verbatimDispatch(_ input: UnsafePointer<UInt8>, count: Int, stops: some URLStops, maxParameterLength: Int)
+        -> (set: Int, layout: CanonicalLayout)? {
         let raw = UnsafeRawPointer(input)
         let colons = WordScan.firstZeroByte(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) ^ WordScan.repeated(UInt8(ascii: ":")))
         guard colons != 0 else { return nil }
@@ -30,10 +47,10 @@ extension MatchPlan {
         let hostStart = schemeEnd &+ 3
         guard hostStart <= count, input[schemeEnd &+ 1] == slash, input[schemeEnd &+ 2] == slash else { return nil }
 
-        let pathStart = Self.firstStop(raw, from: hostStart, count: count)
+        let pathStart = stops.firstStop(from: hostStart)
         var firstSegmentEnd = pathStart
         if pathStart < count, input[pathStart] == slash {
-            let end = Self.firstStop(raw, from: pathStart &+ 1, count: count)
+            let end = stops.firstStop(from: pathStart &+ 1)
             if end != pathStart &+ 1 {
                 firstSegmentEnd = end
             } else if end < count, input[end] != question {
@@ -54,7 +71,7 @@ extension MatchPlan {
         }
         guard found >= 0 else { return nil }
 
-        let (queryMark, restSlashes) = Self.scanAfterKey(raw, from: keyEnd, count: count)
+        let (queryMark, restSlashes) = stops.scanAfterKey(from: keyEnd)
         guard queryMark >= 0, queryMark &- pathStart <= maxParameterLength, count &- queryMark <= maxParameterLength &+ 1 else { return nil }
         var length = queryMark
         while length > pathStart, input[length &- 1] == slash { length &-= 1 }
@@ -65,6 +82,29 @@ extension MatchPlan {
                                      queryRange: queryMark < count ? (queryMark &+ 1)..<count : nil, isVerbatim: true)
         return (segmentCounts.candidateSet(key: DispatchIndex.candidateSet(ofFoundKey: found), slashes: slashes), layout)
     }
+}
+
+/// How verbatim dispatch finds the URL's stops: `/` and `?`, and whether bytes need work.
+protocol URLStops {
+    /// The offset of the first `/` or `?` at or after `start`, or the URL's length.
+    func firstStop(from start: Int) -> Int
+    /// Scans the URL from `start` on.
+    /// - Returns: where the first `?` is (or the URL's length) and the number of `/` before it; a
+    ///   query mark of -1 when a byte from `start` on is outside `&`...`~` (see
+    ///   `URLCanonicalizer.verbatimLayout`).
+    func scanAfterKey(from start: Int) -> (queryMark: Int, slashes: Int)
+}
+
+/// Stops found eight bytes at a time, in Swift: for URLs of any length of at least eight bytes.
+struct WordScanStops: URLStops {
+    private let raw: UnsafeRawPointer
+    private let count: Int
+
+    @inline(__always)
+    init(_ input: UnsafePointer<UInt8>, count: Int) {
+        raw = UnsafeRawPointer(input)
+        self.count = count
+    }
 
     /// The offset of the first `/` or `?` in `raw[start..<count]` (`count` ≥ 8), or `count`:
     /// eight bytes at a time, the last word being the URL's last eight bytes with those before
@@ -72,7 +112,7 @@ extension MatchPlan {
     /// one at a time instead, which suits the short query ranges it searches (given this word
     /// tail, they cost ~11 instructions more per URL on average, measured).
     @inline(__always)
-    private static func firstStop(_ raw: UnsafeRawPointer, from start: Int, count: Int) -> Int {
+    func firstStop(from start: Int) -> Int {
         var offset = start
         while offset < count {
             let base = min(offset, count &- 8)
@@ -88,7 +128,7 @@ extension MatchPlan {
     /// - Returns: where the first `?` is (or `count`) and the number of `/` before it; a query
     ///   mark of -1 when a byte is outside `&`...`~` (see `URLCanonicalizer.verbatimLayout`).
     @inline(__always)
-    private static func scanAfterKey(_ raw: UnsafeRawPointer, from start: Int, count: Int) -> (queryMark: Int, slashes: Int) {
+    func scanAfterKey(from start: Int) -> (queryMark: Int, slashes: Int) {
         var offset = start
         var slashes = 0
         while offset < count {
