@@ -91,7 +91,7 @@ let package = Package(
         ),
 
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "CSQLite"], swiftSettings: sharedSettings),
-        .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks"], swiftSettings: sharedSettings),
+        .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "CDeepLinks"], swiftSettings: sharedSettings),
         .testTarget(name: "ModelTests", dependencies: ["WidgetKit", "AppIntents", "HostBridge"], swiftSettings: sharedSettings),
         .testTarget(
             name: "ModelCompatTests",

@@ -1,3 +1,4 @@
+import CDeepLinks
 import Testing
 @testable import DeepLinks
 
@@ -38,7 +39,13 @@ struct URLStopsTests {
                 let input = buffer.baseAddress!
                 let words = WordScanStops(input, count: count)
                 let map = (URLByteMap.shortest...URLByteMap.longest).contains(count) ? URLByteMap(input, count: count) : nil
-                if map != nil { mapped += 1 }
+                if map != nil {
+                    mapped += 1
+                    // SSE2 blocks (on x86-64) and the byte-at-a-time fallback other machines use agree.
+                    let blocks = cdeeplinks_map(input, count), bytewise = cdeeplinks_map_bytewise(input, count)
+                    #expect(blocks.slashes == bytewise.slashes && blocks.marks == bytewise.marks && blocks.outside == bytewise.outside,
+                            "\(bytes)")
+                }
                 for start in 0...count {
                     let stop = reference.firstStop(from: start)
                     #expect(words.firstStop(from: start) == stop, "\(bytes) from \(start)")

@@ -38,10 +38,23 @@ static inline void cdeeplinks_block(const uint8_t *block, uint32_t *slashes, uin
 }
 #endif
 
+/* The map of `bytes[0..<count]`, count <= 64, a byte at a time: what `cdeeplinks_map` does
+   without SSE2, and what the tests compare it with. */
+static inline cdeeplinks_url_map cdeeplinks_map_bytewise(const uint8_t *bytes, long count) {
+    cdeeplinks_url_map map = {0, 0, 0};
+    for (long index = 0; index < count; index++) {
+        uint8_t byte = bytes[index];
+        map.slashes |= (uint64_t)(byte == '/') << index;
+        map.marks |= (uint64_t)(byte == '?') << index;
+        map.outside |= (uint64_t)(byte < 0x26 || byte > 0x7E) << index;
+    }
+    return map;
+}
+
 /* The map of `bytes[0..<count]`, 16 <= count <= 64. */
 static inline cdeeplinks_url_map cdeeplinks_map(const uint8_t *bytes, long count) {
-    cdeeplinks_url_map map = {0, 0, 0};
 #if defined(__SSE2__)
+    cdeeplinks_url_map map = {0, 0, 0};
     /* Blocks at 0, 16, 32...; the last one ends at `count` and overlaps the one before, which only
        sets bits already set. */
     long offset = 0;
@@ -54,15 +67,10 @@ static inline cdeeplinks_url_map cdeeplinks_map(const uint8_t *bytes, long count
         map.outside |= (uint64_t)outside << base;
         offset = base + 16;
     }
-#else
-    for (long index = 0; index < count; index++) {
-        uint8_t byte = bytes[index];
-        map.slashes |= (uint64_t)(byte == '/') << index;
-        map.marks |= (uint64_t)(byte == '?') << index;
-        map.outside |= (uint64_t)(byte < 0x26 || byte > 0x7E) << index;
-    }
-#endif
     return map;
+#else
+    return cdeeplinks_map_bytewise(bytes, count);
+#endif
 }
 
 /* 2. The calling thread's match scratch (`MatchScratch`), also kept in a thread-local variable:

@@ -11,9 +11,10 @@ extension MatchPlan {
     /// word, `//`, the host's end and the first segment's. Its first-segment key, else its host
     /// key, is then looked up (`DispatchIndex.verbatimKey`). A key found is equal to the URL's
     /// first bytes, and was checked canonical when the table was built (scheme and host in lower
-    /// case, no byte that needs work), so only the bytes after it are scanned, eight at a time:
-    /// that each needs no work, where the query starts, and how many `/` come before it (the key's
-    /// own are counted at build time). A URL without `//`, with a scheme longer than seven bytes,
+    /// case, no byte that needs work), so only the bytes after it are checked: that each needs no
+    /// work, where the query starts, and how many `/` come before it (the key's own are counted at
+    /// build time). The stops come from a `URLByteMap` (SSE2, one bit per byte) for URLs of 16 to
+    /// 64 bytes, and from `WordScanStops` (eight bytes at a time) for the others. A URL without `//`, with a scheme longer than seven bytes,
     /// an empty first segment followed by more path, or whose host no key names goes the other way.
     ///
     /// When it answers, it agrees with `verbatimLayout` followed by `candidateSet(for:layout:)`
