@@ -210,4 +210,32 @@ struct SegmentDispatchTests {
             if let match, let expected { #expect(match.parameters == expected.1, "\(url)") }
         }
     }
+
+    @Test("a key with a bucket past the slots' reach searches its buckets")
+    func deepBuckets() throws {
+        let deep = String(repeating: "a/", count: SegmentCountIndex.maxSlots + 6)
+        let table = try RouteTable.parse("""
+        route deep.long
+            pattern  myapp://deep/\(deep)(?<id>[0-9]+)
+            target   Long
+            example  myapp://deep/\(deep)1
+        route deep.short
+            pattern  myapp://deep/(?<id>[0-9]+)
+            target   Short
+            example  myapp://deep/1
+        route deep.rest
+            pattern  myapp://deep/(?<rest>.+)
+            target   Rest
+            priority -1
+            example  myapp://deep/a/b
+        """)
+        #expect(table.firstMatch("myapp://deep/\(deep)42")?.parameters == ["id": "42"])
+        #expect(table.firstMatch("myapp://deep/\(deep)42")?.routeName == "deep.long")
+        #expect(table.firstMatch("myapp://deep/42")?.routeName == "deep.short")
+        #expect(table.firstMatch("myapp://deep/\(deep)x")?.routeName == "deep.rest")
+        #expect(table.firstMatch("myapp://deep/a/42")?.routeName == "deep.rest")
+        for url in ["myapp://deep/\(deep)42", "myapp://deep/\(deep)/42", "myapp://deep/42", "myapp://deep/a/b", "myapp://deep"] {
+            #expect(table.firstMatch(url)?.routeName == Self.reference(table, url)?.0, "\(url)")
+        }
+    }
 }

@@ -10,6 +10,11 @@ final class SegmentCountIndex: @unchecked Sendable {
 
     /// The buckets of one dispatch key (a candidate set index of `DispatchIndex`).
     struct Key {
+        /// The key's candidate set for 0, 1, ... `/`: `slots[firstSlot ..< firstSlot + slotCount]`,
+        /// for keys whose buckets are all below `maxSlots` `/` (nearly all: then `bucketCount` is 0).
+        let firstSlot: Int32
+        let slotCount: Int32
+        /// Buckets searched in turn, for a key with a bucket of `maxSlots` `/` or more.
         let firstBucket: Int32
         let bucketCount: Int32
         /// The candidate set for subjects no bucket covers, and for every subject when there are no buckets.
@@ -22,22 +27,39 @@ final class SegmentCountIndex: @unchecked Sendable {
         let candidateSet: Int32
     }
 
+    /// The longest run of slots a key gets; a key with a bucket beyond it keeps a list to search.
+    static let maxSlots = 64
+
     private let keys: UnsafeMutableBufferPointer<Key>
+    /// Per key, the candidate set by number of `/` (a direct index: no search, no branch on the count).
+    private let slots: UnsafeMutableBufferPointer<Int32>
     private let buckets: UnsafeMutableBufferPointer<Bucket>
 
     /// - Parameter keys: per dispatch key, its buckets (slash count, candidate set) and the set for other counts.
     init(keys: [(buckets: [(slashes: Int, candidateSet: Int)], otherCounts: Int)]) {
+        var slots: [Int32] = []
         var flat: [Bucket] = []
         let entries = keys.map { key in
+            let span = (key.buckets.map(\.slashes).max() ?? -1) + 1
+            if span <= Self.maxSlots {
+                var own = [Int32](repeating: Int32(key.otherCounts), count: span)
+                for bucket in key.buckets { own[bucket.slashes] = Int32(bucket.candidateSet) }
+                defer { slots += own }
+                return Key(firstSlot: Int32(slots.count), slotCount: Int32(span), firstBucket: 0, bucketCount: 0,
+                           otherCounts: Int32(key.otherCounts))
+            }
             defer { flat += key.buckets.map { Bucket(slashes: Int32($0.slashes), candidateSet: Int32($0.candidateSet)) } }
-            return Key(firstBucket: Int32(flat.count), bucketCount: Int32(key.buckets.count), otherCounts: Int32(key.otherCounts))
+            return Key(firstSlot: 0, slotCount: 0, firstBucket: Int32(flat.count), bucketCount: Int32(key.buckets.count),
+                       otherCounts: Int32(key.otherCounts))
         }
         self.keys = .copying(entries)
+        self.slots = .copying(slots)
         self.buckets = .copying(flat)
     }
 
     deinit {
         keys.deallocate()
+        slots.deallocate()
         buckets.deallocate()
     }
 
@@ -48,7 +70,7 @@ final class SegmentCountIndex: @unchecked Sendable {
     @inline(__always)
     func candidateSet(key: Int, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout) -> Int {
         let entry = keys[key]
-        guard entry.bucketCount > 0 else { return Int(entry.otherCounts) }
+        guard entry.slotCount > 0 || entry.bucketCount > 0 else { return Int(entry.otherCounts) }
         var before = layout.hasAuthority ? 2 : 0
         if layout.firstSegmentEnd > layout.pathStart, subject[layout.pathStart] == UInt8(ascii: "/") { before &+= 1 }
         return bucket(of: entry, slashes: Self.slashCount(subject, from: layout.firstSegmentEnd) &+ before)
@@ -57,14 +79,19 @@ final class SegmentCountIndex: @unchecked Sendable {
     /// The candidate set for a subject with `slashes` `/` among those of dispatch key `key`.
     @inline(__always)
     func candidateSet(key: Int, slashes: Int) -> Int {
-        let entry = keys[key]
-        guard entry.bucketCount > 0 else { return Int(entry.otherCounts) }
-        return bucket(of: entry, slashes: slashes)
+        bucket(of: keys[key], slashes: slashes)
     }
 
     /// The bucket of `entry` for `count` `/`, or its set for other counts.
     @inline(__always)
     private func bucket(of entry: Key, slashes count: Int) -> Int {
+        if UInt(bitPattern: count) < UInt(entry.slotCount) { return Int(slots[Int(entry.firstSlot) &+ count]) }
+        return searchedBucket(of: entry, slashes: count)
+    }
+
+    /// `bucket` past the key's slots: its list of buckets, if it has one, else its set for other counts.
+    @inline(__always)
+    private func searchedBucket(of entry: Key, slashes count: Int) -> Int {
         let slashes = Int32(truncatingIfNeeded: count)
         let first = Int(entry.firstBucket)
         for index in first..<(first + Int(entry.bucketCount)) where buckets[index].slashes == slashes {
