@@ -3,8 +3,8 @@ extension RouteTable {
     /// returned, or why no route matched (then `body` is not called).
     ///
     /// The answers are those of `match(_:context:)`, but nothing is held: the view borrows the URL
-    /// and the route for the length of `body`, so routing counts no references and allocates
-    /// nothing (reading a parameter makes its string). For callers that route many URLs and keep
+    /// and the route for the length of `body`, so a match counts no references and allocates
+    /// nothing (reading a parameter makes its string; a failure is described as `match` does). For callers that route many URLs and keep
     /// little of each; call `RouteMatchView.owned()` to keep a match.
     ///
     /// - Parameters:
