@@ -120,15 +120,9 @@ public final class RouteTable: Sendable {
             let rc = plan.matchAlone(lone, subject, matchData: scratch.matchData)
             if rc > 0 {
                 let info = plan.routes[lone]
-                let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: Int(info.groupCount))
-                if !info.checksAfterPattern || accepts(lone, context: context, url: sourceBytes, query: layout.queryRange,
-                                                       spare: spare, scratch: scratch) {
-                    return .success(RouteHit(order: lone, layout: layout, canonicalizer: canonicalizer, captures: captures,
-                                             hasNoEscapes: hasNoEscapes))
-                }
-                return matchAfterRefused(lone, inSet: set, subject: subject, layout: layout, sourceBytes: sourceBytes,
-                                         canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
-                                         hasNoEscapes: hasNoEscapes)
+                return winner(lone, inSet: set, captures: CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: Int(info.groupCount)),
+                              checksAfterPattern: info.checksAfterPattern, subject: subject, layout: layout, sourceBytes: sourceBytes,
+                              canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context, hasNoEscapes: hasNoEscapes)
             }
             if rc == PCRE2_ERROR_NOMATCH { return .failure(.noRoute(candidates: Int(plan.setSizes[set]))) }
             outcome = .failed(code: rc, chunk: nil, route: lone)
@@ -215,15 +209,28 @@ public final class RouteTable: Sendable {
             let pattern = chunk.map { candidateSets[setIndex].chunks[$0].pattern } ?? routes[order].pattern
             return .failure(failure(rc, near: order, pattern: pattern))
         case let .matched(order, captures, checksAfterPattern):
-            if !checksAfterPattern || accepts(order, context: context, url: sourceBytes, query: layout.queryRange,
-                                              spare: spare, scratch: scratch) {
-                return .success(RouteHit(order: order, layout: layout, canonicalizer: canonicalizer, captures: captures,
-                                         hasNoEscapes: hasNoEscapes))
-            }
-            return matchAfterRefused(order, inSet: setIndex, subject: subject, layout: layout, sourceBytes: sourceBytes,
-                                     canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
-                                     hasNoEscapes: hasNoEscapes)
+            return winner(order, inSet: setIndex, captures: captures, checksAfterPattern: checksAfterPattern, subject: subject,
+                          layout: layout, sourceBytes: sourceBytes, canonicalizer: canonicalizer, spare: spare, scratch: scratch,
+                          context: context, hasNoEscapes: hasNoEscapes)
         }
+    }
+
+    /// Route `order`, whose pattern won in candidate set `setIndex` with its groups at `captures`:
+    /// the answer when nothing is left to check or its query rules and tap constraints accept the
+    /// URL, else the next route of the set that matches and accepts it (`matchAfterRefused`).
+    @inline(__always)
+    private func winner(_ order: Int, inSet setIndex: Int, captures: CaptureSpans, checksAfterPattern: Bool,
+                        subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
+                        canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
+                        context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
+        if !checksAfterPattern || accepts(order, context: context, url: sourceBytes, query: layout.queryRange, spare: spare,
+                                          scratch: scratch) {
+            return .success(RouteHit(order: order, layout: layout, canonicalizer: canonicalizer, captures: captures,
+                                     hasNoEscapes: hasNoEscapes))
+        }
+        return matchAfterRefused(order, inSet: setIndex, subject: subject, layout: layout, sourceBytes: sourceBytes,
+                                 canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
+                                 hasNoEscapes: hasNoEscapes)
     }
 
     /// Query rules or tap constraints refused route `order`, whose pattern won in candidate set
