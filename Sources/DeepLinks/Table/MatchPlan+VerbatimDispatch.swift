@@ -14,8 +14,9 @@ extension MatchPlan {
     /// case, no byte that needs work), so only the bytes after it are checked: that each needs no
     /// work, where the query starts, and how many `/` come before it (the key's own are counted at
     /// build time). The stops come from a `URLByteMap` (SSE2, one bit per byte) for URLs of 16 to
-    /// 64 bytes, and from `WordScanStops` (eight bytes at a time) for the others. A URL without `//`, with a scheme longer than seven bytes,
-    /// an empty first segment followed by more path, or whose host no key names goes the other way.
+    /// 64 bytes, and from `WordScanStops` (eight bytes at a time) for the others. A URL without
+    /// `//`, with a scheme longer than seven bytes, an empty first segment followed by more path, or
+    /// whose host no key names goes the other way.
     ///
     /// When it answers, it agrees with `verbatimLayout` followed by `candidateSet(for:layout:)`
     /// (the tests compare them).
