@@ -10,9 +10,9 @@ import Darwin
 ///
 /// PCRE2 match data may be reused with any compiled pattern but must not be shared between
 /// threads, so each thread gets its own, kept in a POSIX thread-specific slot and freed by the
-/// slot's destructor when the thread exits; a C thread-local variable (`cdeeplinks_thread_scratch`)
-/// points to it too, because reading that is a load where `pthread_getspecific` is a call. It grows when a table needs more capture slots than it
-/// has. The subject buffer is where `RouteTable.match` writes a URL's canonical subject; it grows
+/// slot's destructor when the thread exits. A C thread-local variable (`cdeeplinks_thread_scratch`)
+/// points to it too, and is what a match reads: a load, where `pthread_getspecific` is a call. It
+/// grows when a table needs more capture slots than it has. The subject buffer is where `RouteTable.match` writes a URL's canonical subject; it grows
 /// to the longest URL seen (at most the canonicalizer's URL limit).
 ///
 /// A `MatchScratch` is a plain handle to that thread-owned storage (no reference counting on the
@@ -57,27 +57,23 @@ struct MatchScratch {
     /// The calling thread's scratch, with room for at least `minimumPairs` ovector pairs.
     @inline(__always)
     static func current(minimumPairs: Int) -> MatchScratch {
-        current(minimumPairs: minimumPairs, key: scratchKey)
-    }
-
-    /// The thread-specific key `current` looks up; a caller on a hot path keeps a copy, so that
-    /// each lookup skips the global's lazy-initialization check.
-    static var key: pthread_key_t { scratchKey }
-
-    /// `current(minimumPairs:)` with the thread-specific key given (it must be `key`).
-    @inline(__always)
-    static func current(minimumPairs: Int, key: pthread_key_t) -> MatchScratch {
         if let raw = cdeeplinks_thread_scratch() {
             let scratch = MatchScratch(storage: raw.assumingMemoryBound(to: Storage.self))
             if scratch.storage.pointee.pairs < minimumPairs { scratch.grow(to: minimumPairs) }
             return scratch
         }
+        return make(minimumPairs: minimumPairs)
+    }
+
+    /// The calling thread's first scratch (or its first after the slot's destructor freed one).
+    @inline(never)
+    private static func make(minimumPairs: Int) -> MatchScratch {
         let pairs = max(minimumPairs, 1)
         let storage = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
         let matchData = createMatchData(pairs: pairs)
         storage.initialize(to: Storage(matchData: matchData, ovector: pcre2_get_ovector_pointer_8(matchData), pairs: pairs,
                                        buffer: .allocate(capacity: 512)))
-        let rc = pthread_setspecific(key, storage)
+        let rc = pthread_setspecific(scratchKey, storage)
         precondition(rc == 0, "pthread_setspecific failed: \(rc)")
         cdeeplinks_set_thread_scratch(storage)
         return MatchScratch(storage: storage)

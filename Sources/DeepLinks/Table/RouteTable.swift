@@ -27,8 +27,6 @@ public final class RouteTable: Sendable {
     /// The ovector pairs any match of this table needs (chunks, route patterns, value patterns).
     let ovectorPairs: Int
     private let routesByName: [String: Int]
-    /// `MatchScratch.key`, kept here so that a match does not check the global each time.
-    private let scratchKey = MatchScratch.key
 
     init(routes: [Route], canonicalizer: URLCanonicalizer, limits: MatchLimits, candidateSets: [CandidateSet],
          dispatch: DispatchIndex, segmentCounts: SegmentCountIndex, warnings: [RouteDiagnostic]) {
@@ -84,7 +82,7 @@ public final class RouteTable: Sendable {
     /// place. Canonicalizing is in a function of its own, so that this one stays small.
     @inline(__always)
     func hit(bytes sourceBytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> Result<RouteHit, RoutingFailure> {
-        let scratch = MatchScratch.current(minimumPairs: ovectorPairs, key: scratchKey)
+        let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
         // An already canonical URL is its own subject.
         let set: Int
         let layout: CanonicalLayout
