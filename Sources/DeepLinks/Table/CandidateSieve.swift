@@ -46,8 +46,8 @@ final class CandidateSieve: @unchecked Sendable {
     private let prefixBytes: UnsafeMutableBufferPointer<UInt8>
 
     init(candidateSets: [CandidateSet], routes: [Route]) {
-        let prefixes = routes.map { PatternScanner.literalPrefix($0.definition.pattern).prefix }
-        let nextBytes = routes.map { PatternScanner.firstBytesAfterLiteralPrefix($0.definition.pattern) }
+        let prefixes = routes.map(\.start.prefix)
+        let nextBytes = routes.map(\.start.next)
         var bytes: [UInt8] = []
         var prefixStarts: [Int32] = []
         for prefix in prefixes {

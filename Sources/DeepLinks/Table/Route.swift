@@ -14,6 +14,8 @@ public final class Route: Sendable {
     let template: [PatternScanner.TemplatePiece]?
     /// The subject prefix this route is dispatched on.
     let dispatchKey: DispatchKey
+    /// The pattern's literal prefix and the bytes that can follow it.
+    let start: RouteStart
     /// What checking the query rules needs, laid out for matching.
     let queryPlan: QueryRulePlan
 
@@ -28,6 +30,7 @@ public final class Route: Sendable {
         self.template = PatternScanner.template(definition.pattern)
         let (prefix, isWhole) = PatternScanner.literalPrefix(definition.pattern)
         self.dispatchKey = DispatchKey(literalPrefix: prefix, isWholePattern: isWhole)
+        self.start = RouteStart(prefix: prefix, next: PatternScanner.firstBytesAfterLiteralPrefix(definition.pattern))
         self.queryPlan = QueryRulePlan(zip(definition.queryRules, queryValuePatterns).map { rule, valuePattern in
             QueryCheck(name: Array(rule.name.utf8), isRequired: rule.isRequired, isRepeated: rule.isRepeated, valuePattern: valuePattern,
                        valueWords: rule.valuePattern.flatMap(PatternScanner.literalAlternatives))

@@ -24,7 +24,6 @@ extension RouteTableBuilder {
             }
         }
         let slashCounts = routes.map { PatternScanner.slashCount($0.definition.pattern) }
-        let starts = routes.map { RouteStart(pattern: $0.definition.pattern) }
         var sets: [CandidateSet] = []
         var keyEntries: [(key: [UInt8], candidateSet: Int)] = []
         var buckets: [(buckets: [(slashes: Int, candidateSet: Int)], otherCounts: Int)] = []
@@ -35,7 +34,7 @@ extension RouteTableBuilder {
             orders += unkeyed
             // Routes of shorter keys that no subject of this key can start like are left out: what the
             // sieve would do for every such subject (`myapp://res0/(?<id>[0-9]+)` under `myapp://res0/new`).
-            if !parentKeys[key]!.isEmpty { orders.removeAll { !starts[$0].canStart(afterKey: key) } }
+            if !parentKeys[key]!.isEmpty { orders.removeAll { !routes[$0].start.canStart(afterKey: key) } }
             orders.sort()
             let label = DispatchKey(level: DispatchKey.Level(rawValue: parentKeys[key]!.count + 1)!,
                                     keys: parentKeys[key]! + [key]).description
@@ -65,31 +64,5 @@ extension RouteTableBuilder {
         let otherLabel = counts.isEmpty ? label : "\(label) with another number of `/`"
         sets.append(try CandidateSet(label: otherLabel, key: key, routes: others, table: routes, maxPerChunk: maxRoutesPerChunk))
         return (buckets, sets.count - 1)
-    }
-}
-
-/// What a route's pattern says about the start of every subject it matches: its literal prefix and
-/// the bytes that can follow it (as `CandidateSieve` tests them per subject).
-struct RouteStart {
-    let prefix: [UInt8]
-    /// Nil when unknown.
-    let next: ByteSet?
-
-    init(pattern: String) {
-        prefix = PatternScanner.literalPrefix(pattern).prefix
-        next = PatternScanner.firstBytesAfterLiteralPrefix(pattern)
-    }
-
-    /// Whether some subject dispatched to `key`, a host or first-segment key, can start this way.
-    /// Such a subject is the key followed by `/` or by nothing (a query is not part of the subject).
-    func canStart(afterKey key: [UInt8]) -> Bool {
-        if prefix.count > key.count {
-            return prefix.starts(with: key) && prefix[key.count] == UInt8(ascii: "/")
-        }
-        guard key.starts(with: prefix) else { return false }
-        guard let next else { return true }
-        // The subject's byte after the prefix: the key's, or the `/` after the key (none at its end,
-        // but a known next set means the pattern needs one).
-        return next.contains(prefix.count < key.count ? key[prefix.count] : UInt8(ascii: "/"))
     }
 }
