@@ -36,6 +36,11 @@ final class MatchPlan: @unchecked Sendable {
         let checksAfterPattern: Bool
         /// The route itself, not retained: the table's `routes` keep it alive (for `RouteMatchView`).
         let route: Unmanaged<Route>
+        /// For a pattern that is all literal text: where that text is in `literals`, and its length;
+        /// -1 for other patterns. Such a route matches its text and nothing else, so comparing
+        /// bytes decides it without running the pattern.
+        let literalStart: Int32
+        let literalLength: Int32
     }
 
     /// Every candidate set's chunks, back to back.
@@ -49,6 +54,8 @@ final class MatchPlan: @unchecked Sendable {
     let alternatives: UnsafeMutableBufferPointer<Alternative>
     /// By route order.
     let routes: UnsafeMutableBufferPointer<RouteInfo>
+    /// The text of the routes whose patterns are all literal, back to back.
+    let literals: UnsafeMutableBufferPointer<UInt8>
     /// Finds a subject's dispatch key.
     let dispatch: DispatchIndex
     /// Finds the candidate set among the key's by the subject's number of `/`.
@@ -78,13 +85,18 @@ final class MatchPlan: @unchecked Sendable {
             }
         }
         setStarts.append(Int32(chunks.count))
+        var literals: [UInt8] = []
         let infos = routes.map { route in
             let definition = route.definition
+            let literal = route.start.isLiteral ? route.start.prefix : nil
+            defer { if let literal { literals += literal } }
             return RouteInfo(code: route.pattern.code, isJITCompiled: route.pattern.isJITCompiled,
                              groupCount: Int32(route.groupNames.count),
                              checksAfterPattern: !definition.queryRules.isEmpty || !definition.sources.isEmpty || !definition.families.isEmpty,
-                             route: .passUnretained(route))
+                             route: .passUnretained(route), literalStart: Int32(literals.count),
+                             literalLength: literal.map { Int32($0.count) } ?? -1)
         }
+        self.literals = .copying(literals)
         self.chunks = .copying(chunks)
         self.setStarts = .copying(setStarts)
         self.setSizes = .copying(candidateSets.map { Int32($0.routes.count) })
@@ -106,6 +118,7 @@ final class MatchPlan: @unchecked Sendable {
         loneRoutes.deallocate()
         alternatives.deallocate()
         routes.deallocate()
+        literals.deallocate()
     }
 
     /// What running a candidate set's chunks gave.
@@ -152,13 +165,25 @@ final class MatchPlan: @unchecked Sendable {
     }
 
     /// Runs route `order`'s own pattern on `subject`: PCRE2's return code (> 0 when it matched,
-    /// the groups then in `matchData`).
+    /// the groups then in `matchData`). A pattern that is all literal text is not run: the
+    /// subject matches when it is that text (1, no groups), else `PCRE2_ERROR_NOMATCH`.
     @inline(__always)
     func matchAlone(_ order: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer) -> Int32 {
         let info = routes[order]
+        if info.literalLength >= 0 {
+            return isLiteral(info, subject) ? 1 : PCRE2_ERROR_NOMATCH
+        }
         return info.isJITCompiled
             ? pcre2_jit_match_8(info.code, subject.baseAddress, subject.count, 0, 0, matchData, matchContext)
             : pcre2_match_8(info.code, subject.baseAddress, subject.count, 0, 0, matchData, matchContext)
+    }
+
+    /// Whether `subject` is the literal text of route `info`.
+    @inline(__always)
+    private func isLiteral(_ info: RouteInfo, _ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard subject.count == Int(info.literalLength) else { return false }
+        guard let base = subject.baseAddress, let literals = literals.baseAddress else { return subject.isEmpty }
+        return WordScan.equal(literals + Int(info.literalStart), base, count: subject.count)
     }
 
     /// Runs candidate set `set`'s chunks in order until one matches.

@@ -30,7 +30,7 @@ public final class Route: Sendable {
         self.template = PatternScanner.template(definition.pattern)
         let (prefix, isWhole) = PatternScanner.literalPrefix(definition.pattern)
         self.dispatchKey = DispatchKey(literalPrefix: prefix, isWholePattern: isWhole)
-        self.start = RouteStart(prefix: prefix, next: PatternScanner.firstBytesAfterLiteralPrefix(definition.pattern))
+        self.start = RouteStart(prefix: prefix, next: PatternScanner.firstBytesAfterLiteralPrefix(definition.pattern), isLiteral: isWhole)
         self.queryPlan = QueryRulePlan(zip(definition.queryRules, queryValuePatterns).map { rule, valuePattern in
             QueryCheck(name: Array(rule.name.utf8), isRequired: rule.isRequired, isRepeated: rule.isRepeated, valuePattern: valuePattern,
                        valueWords: rule.valuePattern.flatMap(PatternScanner.literalAlternatives))

@@ -5,15 +5,19 @@ struct RouteStart: Sendable {
     let prefix: [UInt8]
     /// Nil when unknown.
     let next: ByteSet?
+    /// Whether the prefix is the whole pattern: the route matches that subject and no other.
+    let isLiteral: Bool
 
-    init(prefix: [UInt8], next: ByteSet?) {
+    init(prefix: [UInt8], next: ByteSet?, isLiteral: Bool = false) {
         self.prefix = prefix
         self.next = next
+        self.isLiteral = isLiteral
     }
 
     /// What `pattern` says.
     init(pattern: String) {
-        self.init(prefix: PatternScanner.literalPrefix(pattern).prefix, next: PatternScanner.firstBytesAfterLiteralPrefix(pattern))
+        let (prefix, isWhole) = PatternScanner.literalPrefix(pattern)
+        self.init(prefix: prefix, next: PatternScanner.firstBytesAfterLiteralPrefix(pattern), isLiteral: isWhole)
     }
 
     /// Whether some subject dispatched to `key`, a host or first-segment key, can start this way.
