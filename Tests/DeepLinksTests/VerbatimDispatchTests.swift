@@ -118,7 +118,7 @@ struct VerbatimDispatchTests {
         let table = try Self.table()
         for url in ["myapp://Upper/1", "https://example.com:8443/res2/1", "myapp://esc/a%2Fb/1"] {
             let answer = url.utf8.withContiguousStorageIfAvailable {
-                table.plan.verbatimDispatch($0, maxURLLength: 4_096, maxParameterLength: 1_024)
+                table.plan.verbatimDispatch($0, maxURLLength: 4_096, maxParameterLength: 1_024).answer
             }
             #expect(answer! == nil, "\(url)")
         }
@@ -132,7 +132,7 @@ struct VerbatimDispatchTests {
         let canonicalizer = URLCanonicalizer(maxURLLength: maxURLLength, maxParameterLength: maxParameterLength)
         var source = url
         return source.withUTF8 { bytes in
-            guard let fast = table.plan.verbatimDispatch(bytes, maxURLLength: maxURLLength, maxParameterLength: maxParameterLength) else {
+            guard let fast = table.plan.verbatimDispatch(bytes, maxURLLength: maxURLLength, maxParameterLength: maxParameterLength).answer else {
                 return false
             }
             guard let layout = canonicalizer.verbatimLayout(bytes) else {

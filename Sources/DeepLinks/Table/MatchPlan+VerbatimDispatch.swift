@@ -21,10 +21,9 @@ extension MatchPlan {
     /// When it answers, it agrees with `verbatimLayout` followed by `candidateSet(for:layout:)`
     /// (the tests compare them).
     @inline(__always)
-    func verbatimDispatch(_ bytes: UnsafeBufferPointer<UInt8>, maxURLLength: Int, maxParameterLength: Int)
-        -> (set: Int, layout: CanonicalLayout)? {
+    func verbatimDispatch(_ bytes: UnsafeBufferPointer<UInt8>, maxURLLength: Int, maxParameterLength: Int) -> VerbatimDispatch {
         let count = bytes.count
-        guard count >= 8, count <= maxURLLength, let input = bytes.baseAddress else { return nil }
+        guard count >= 8, count <= maxURLLength, let input = bytes.baseAddress else { return .none }
         guard count >= URLByteMap.shortest, count <= URLByteMap.longest else {
             return verbatimDispatchByWords(input, count: count, maxParameterLength: maxParameterLength)
         }
@@ -33,21 +32,20 @@ extension MatchPlan {
 
     /// `verbatimDispatch` for a URL too short or too long for a `URLByteMap`.
     @inline(never)
-    private func verbatimDispatchByWords(_ input: UnsafePointer<UInt8>, count: Int, maxParameterLength: Int)
-        -> (set: Int, layout: CanonicalLayout)? {
+    private func verbatimDispatchByWords(_ input: UnsafePointer<UInt8>, count: Int, maxParameterLength: Int) -> VerbatimDispatch {
         verbatimDispatch(input, count: count, stops: WordScanStops(input, count: count), maxParameterLength: maxParameterLength)
     }
 
     /// `verbatimDispatch` once the way of finding stops is chosen (the compiler makes one copy for each).
     @inline(__always)
     private func verbatimDispatch(_ input: UnsafePointer<UInt8>, count: Int, stops: some URLStops, maxParameterLength: Int)
-        -> (set: Int, layout: CanonicalLayout)? {
+        -> VerbatimDispatch {
         let raw = UnsafeRawPointer(input)
         let colons = WordScan.firstZeroByte(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) ^ WordScan.repeated(UInt8(ascii: ":")))
-        guard colons != 0 else { return nil }
+        guard colons != 0 else { return .none }
         let schemeEnd = colons.trailingZeroBitCount &>> 3
         let hostStart = schemeEnd &+ 3
-        guard hostStart <= count, input[schemeEnd &+ 1] == slash, input[schemeEnd &+ 2] == slash else { return nil }
+        guard hostStart <= count, input[schemeEnd &+ 1] == slash, input[schemeEnd &+ 2] == slash else { return .none }
 
         let pathStart = stops.firstStop(from: hostStart)
         var firstSegmentEnd = pathStart
@@ -57,7 +55,7 @@ extension MatchPlan {
                 firstSegmentEnd = end
             } else if end < count, input[end] != question {
                 // `//` starting the path: rare, and trailing-slash removal would change the key.
-                return nil
+                return .none
             }
         }
 
@@ -67,23 +65,69 @@ extension MatchPlan {
             found = dispatch.verbatimKey(input, count: firstSegmentEnd)
         }
         if found == DispatchIndex.missingKey {
-            guard dispatch.mayHoldKey(ofLength: pathStart) else { return nil }
+            guard dispatch.mayHoldKey(ofLength: pathStart) else { return .none }
             keyEnd = pathStart
             found = dispatch.verbatimKey(input, count: pathStart)
         }
-        guard found >= 0 else { return nil }
+        guard found >= 0 else { return .none }
 
         let (queryMark, restSlashes) = stops.scanAfterKey(from: keyEnd)
-        guard queryMark >= 0, queryMark &- pathStart <= maxParameterLength, count &- queryMark <= maxParameterLength &+ 1 else { return nil }
+        guard queryMark >= 0, queryMark &- pathStart <= maxParameterLength, count &- queryMark <= maxParameterLength &+ 1 else { return .none }
         var length = queryMark
         while length > pathStart, input[length &- 1] == slash { length &-= 1 }
         // A non-empty first segment ends before any trailing `/`, so those are all after the key.
         let slashes = DispatchIndex.slashes(ofFoundKey: found) &+ restSlashes &- (queryMark &- length)
-        let layout = CanonicalLayout(length: length, schemeLength: schemeEnd, hasAuthority: true, pathStart: pathStart,
-                                     firstSegmentEnd: max(min(firstSegmentEnd, length), pathStart),
-                                     queryRange: queryMark < count ? (queryMark &+ 1)..<count : nil, isVerbatim: true)
-        return (segmentCounts.candidateSet(key: DispatchIndex.candidateSet(ofFoundKey: found), slashes: slashes), layout)
+        return VerbatimDispatch(set: segmentCounts.candidateSet(key: DispatchIndex.candidateSet(ofFoundKey: found), slashes: slashes),
+                                length: length, schemeLength: schemeEnd, pathStart: pathStart,
+                                firstSegmentEnd: max(min(firstSegmentEnd, length), pathStart), queryMark: queryMark, count: count)
     }
+}
+
+/// What `MatchPlan.verbatimDispatch` found: the candidate set and the URL's layout, packed in four
+/// words so that they come back in registers. Returned as a `(set: Int, layout: CanonicalLayout)?`
+/// they came back through memory, written a word at a time, and the caller's first copy, sixteen
+/// bytes at a time, waited for those stores to complete (a load cannot take its bytes from two
+/// pending stores): the slowest instructions of routing, in a profile by time.
+struct VerbatimDispatch {
+    /// The candidate set; -1 when verbatim dispatch could not tell.
+    let set: Int
+    /// The subject's length (low 32 bits) and the scheme's (high 32 bits).
+    private let lengths: UInt64
+    /// Where the path starts (low 32 bits) and the first segment ends (high 32 bits).
+    private let path: UInt64
+    /// Where the `?` is (low 32 bits) and the URL's length (high 32 bits).
+    private let query: UInt64
+
+    /// Verbatim dispatch could not tell.
+    static var none: VerbatimDispatch { VerbatimDispatch(set: -1, lengths: 0, path: 0, query: 0) }
+
+    private init(set: Int, lengths: UInt64, path: UInt64, query: UInt64) {
+        self.set = set
+        self.lengths = lengths
+        self.path = path
+        self.query = query
+    }
+
+    /// An answer; every offset is below 2³² (URLs are at most `maxURLLength` bytes).
+    @inline(__always)
+    init(set: Int, length: Int, schemeLength: Int, pathStart: Int, firstSegmentEnd: Int, queryMark: Int, count: Int) {
+        self.init(set: set, lengths: UInt64(truncatingIfNeeded: length) | UInt64(truncatingIfNeeded: schemeLength) &<< 32,
+                  path: UInt64(truncatingIfNeeded: pathStart) | UInt64(truncatingIfNeeded: firstSegmentEnd) &<< 32,
+                  query: UInt64(truncatingIfNeeded: queryMark) | UInt64(truncatingIfNeeded: count) &<< 32)
+    }
+
+    /// The layout `URLCanonicalizer.verbatimLayout` gives the URL (only when `set` ≥ 0).
+    @inline(__always)
+    var layout: CanonicalLayout {
+        let queryMark = Int(truncatingIfNeeded: query & 0xFFFF_FFFF), count = Int(truncatingIfNeeded: query &>> 32)
+        return CanonicalLayout(length: Int(truncatingIfNeeded: lengths & 0xFFFF_FFFF), schemeLength: Int(truncatingIfNeeded: lengths &>> 32),
+                               hasAuthority: true, pathStart: Int(truncatingIfNeeded: path & 0xFFFF_FFFF),
+                               firstSegmentEnd: Int(truncatingIfNeeded: path &>> 32),
+                               queryRange: queryMark < count ? (queryMark &+ 1)..<count : nil, isVerbatim: true)
+    }
+
+    /// The answer, nil when verbatim dispatch could not tell.
+    var answer: (set: Int, layout: CanonicalLayout)? { self.set >= 0 ? (self.set, layout) : nil }
 }
 
 /// How verbatim dispatch finds the URL's stops: `/` and `?`, and whether bytes need work.

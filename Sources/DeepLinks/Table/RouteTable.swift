@@ -86,9 +86,10 @@ public final class RouteTable: Sendable {
         // An already canonical URL is its own subject.
         let set: Int
         let layout: CanonicalLayout
-        if let dispatched = plan.verbatimDispatch(sourceBytes, maxURLLength: canonicalizer.maxURLLength,
-                                                  maxParameterLength: canonicalizer.maxParameterLength) {
-            (set, layout) = dispatched
+        let dispatched = plan.verbatimDispatch(sourceBytes, maxURLLength: canonicalizer.maxURLLength,
+                                               maxParameterLength: canonicalizer.maxParameterLength)
+        if dispatched.set >= 0 {
+            (set, layout) = (dispatched.set, dispatched.layout)
         } else if let dispatched = verbatimCandidateSet(sourceBytes) {
             (set, layout) = dispatched
         } else {
