@@ -108,4 +108,33 @@ struct RouteMatchViewTests {
         #expect(!called)
         guard case .failure(.noRoute) = failed else { Issue.record("expected no route, got \(failed)"); return }
     }
+
+    @Test("groups past 65,535 bytes are found again, for routes of one group and of two (one left out or not)")
+    func farGroups() throws {
+        var builder = RouteTableBuilder()
+        builder.canonicalizer = URLCanonicalizer(maxURLLength: 200_000, maxParameterLength: 150_000)
+        builder.addFile(text: """
+        route two
+            pattern  myapp://two/[a-z]+/(?<id>[0-9]+)(?:/(?<tail>x))?
+            target   Two
+            example  myapp://two/a/1
+        route one
+            pattern  myapp://one/[a-z]*/?(?<id>[0-9]+)
+            target   One
+            example  myapp://one/a/1
+        """, file: "far.routes")
+        let table = try builder.build()
+        let pad = String(repeating: "a", count: 70_000)
+        let cases: [(String, String, String?)] = [
+            ("myapp://two/\(pad)/42", "two", nil), ("myapp://two/\(pad)/42/x", "two", "x"), ("myapp://two/a/42/x", "two", "x"),
+            ("myapp://one/\(pad)/42", "one", nil), ("myapp://one/42", "one", nil),
+        ]
+        for (url, route, tail) in cases {
+            let match = try table.match(url).get()
+            #expect(match.routeName == route)
+            #expect(match.parameter("id") == "42", "\(url.prefix(20))")
+            #expect(match.parameter("tail") == tail)
+            #expect(try table.withMatch(url) { Reading($0) }.get() == Reading(match))
+        }
+    }
 }

@@ -27,6 +27,22 @@ struct CaptureSpans: Sendable {
         let first = ovector + 2 * (groupBase + 1)
         let unset = cpcre2_unset()
         var fits = true
+        if count <= 2 {
+            // The usual case, one word, built in a register: written sixteen bits at a time in
+            // memory, the spans stalled their first copy, a wider load that cannot take its bytes
+            // from several pending narrower stores.
+            var word = UInt64.max
+            for index in 0..<(2 * count) {
+                let offset = first[index]
+                if offset == unset { continue }
+                if offset >= Int(Self.unset) { fits = false; break }
+                let shift = UInt64(truncatingIfNeeded: 16 &* index)
+                word = word & ~(0xFFFF &<< shift) | UInt64(truncatingIfNeeded: offset) &<< shift
+            }
+            offsets.0 = word
+            isComplete = fits
+            return
+        }
         withUnsafeMutableBytes(of: &offsets) { raw in
             for index in 0..<(2 * count) {
                 let offset = first[index]
