@@ -28,19 +28,18 @@ struct CaptureSpans: Sendable {
         let unset = cpcre2_unset()
         var fits = true
         if count <= 2 {
-            // The usual case, one word, built in a register: written sixteen bits at a time in
-            // memory, the spans stalled their first copy, a wider load that cannot take its bytes
-            // from several pending narrower stores.
-            var word = UInt64.max
-            for index in 0..<(2 * count) {
-                let offset = first[index]
-                if offset == unset { continue }
-                if offset >= Int(Self.unset) { fits = false; break }
-                let shift = UInt64(truncatingIfNeeded: 16 &* index)
-                word = word & ~(0xFFFF &<< shift) | UInt64(truncatingIfNeeded: offset) &<< shift
-            }
-            offsets.0 = word
-            isComplete = fits
+            // The usual case, one word, built in registers without a branch: written sixteen
+            // bits at a time in memory, the spans stalled their first copy, a wider load that
+            // cannot take its bytes from several pending narrower stores. A second group's
+            // offsets are read only when there is one (the load is clamped, its value replaced).
+            let last = 2 &* count &- 1
+            let start0 = first[0], end0 = first[1]
+            let loadedStart1 = first[min(2, last)], loadedEnd1 = first[last]
+            let start1 = count == 2 ? loadedStart1 : unset, end1 = count == 2 ? loadedEnd1 : unset
+            // PCRE2's unset offset is -1 as an `Int`, which fits, and truncates to `unset`.
+            isComplete = max(max(start0, end0), max(start1, end1)) < Int(Self.unset)
+            offsets.0 = UInt64(UInt16(truncatingIfNeeded: start0)) | UInt64(UInt16(truncatingIfNeeded: end0)) &<< 16
+                | UInt64(UInt16(truncatingIfNeeded: start1)) &<< 32 | UInt64(UInt16(truncatingIfNeeded: end1)) &<< 48
             return
         }
         withUnsafeMutableBytes(of: &offsets) { raw in
