@@ -32,6 +32,13 @@ extension RouteTable {
     @usableFromInline
     func lend(_ url: String, context: TapContext, to body: (borrowing RouteMatchView) -> Void) -> RoutingFailure? {
         if let failure = url.utf8.withContiguousStorageIfAvailable({ lend(bytes: $0, context: context, to: body) }) { return failure }
+        return lendCopying(url, context: context, to: body)
+    }
+
+    /// `lend` for a string whose UTF-8 is not contiguous (bridged), copied first. (Out of line, so
+    /// that the routing inlined in `lend` is there once.)
+    @inline(never)
+    private func lendCopying(_ url: String, context: TapContext, to body: (borrowing RouteMatchView) -> Void) -> RoutingFailure? {
         var source = url
         return source.withUTF8 { lend(bytes: $0, context: context, to: body) }
     }
