@@ -7,7 +7,8 @@ import CPCRE2
 /// `MatchPlan.verbatimDispatch`), finds the candidate routes from its scheme, host and first
 /// segment with a hash lookup and from its number of `/` (`SegmentCountIndex`), narrows a small
 /// set by literal prefix and next byte (`CandidateSieve`), then runs the one route left's own
-/// pattern, or the candidates' chunked alternations, through `pcre2_jit_match`, with the calling
+/// pattern (compares the subject with it, when it is all literal text), or the candidates' chunked
+/// alternations, through `pcre2_jit_match`, with the calling
 /// thread's match data and the table's match limit. Order is deterministic: explicit priority
 /// (higher first), then file order. `match` returns a `RouteMatch` that holds its route and URL;
 /// `withMatch` lends the same answers as a `RouteMatchView` for one closure, holding nothing.
