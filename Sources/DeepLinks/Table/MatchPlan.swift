@@ -171,7 +171,7 @@ final class MatchPlan: @unchecked Sendable {
     func matchAlone(_ order: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer) -> Int32 {
         let info = routes[order]
         if info.literalLength >= 0 {
-            return isLiteral(info, subject) ? 1 : PCRE2_ERROR_NOMATCH
+            return isLiteralText(subject, of: info) ? 1 : PCRE2_ERROR_NOMATCH
         }
         return info.isJITCompiled
             ? pcre2_jit_match_8(info.code, subject.baseAddress, subject.count, 0, 0, matchData, matchContext)
@@ -180,7 +180,7 @@ final class MatchPlan: @unchecked Sendable {
 
     /// Whether `subject` is the literal text of route `info`.
     @inline(__always)
-    private func isLiteral(_ info: RouteInfo, _ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func isLiteralText(_ subject: UnsafeBufferPointer<UInt8>, of info: RouteInfo) -> Bool {
         guard subject.count == Int(info.literalLength) else { return false }
         guard let base = subject.baseAddress, let literals = literals.baseAddress else { return subject.isEmpty }
         return WordScan.equal(literals + Int(info.literalStart), base, count: subject.count)

@@ -28,9 +28,9 @@ public final class Route: Sendable {
         for group in pattern.namedGroups { names[group.number - 1] = group.name }
         self.groupNames = names
         self.template = PatternScanner.template(definition.pattern)
-        let (prefix, isWhole) = PatternScanner.literalPrefix(definition.pattern)
-        self.dispatchKey = DispatchKey(literalPrefix: prefix, isWholePattern: isWhole)
-        self.start = RouteStart(prefix: prefix, next: PatternScanner.firstBytesAfterLiteralPrefix(definition.pattern), isLiteral: isWhole)
+        let start = RouteStart(pattern: definition.pattern)
+        self.start = start
+        self.dispatchKey = DispatchKey(literalPrefix: start.prefix, isWholePattern: start.isLiteral)
         self.queryPlan = QueryRulePlan(zip(definition.queryRules, queryValuePatterns).map { rule, valuePattern in
             QueryCheck(name: Array(rule.name.utf8), isRequired: rule.isRequired, isRepeated: rule.isRepeated, valuePattern: valuePattern,
                        valueWords: rule.valuePattern.flatMap(PatternScanner.literalAlternatives))

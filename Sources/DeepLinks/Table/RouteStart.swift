@@ -8,16 +8,10 @@ struct RouteStart: Sendable {
     /// Whether the prefix is the whole pattern: the route matches that subject and no other.
     let isLiteral: Bool
 
-    init(prefix: [UInt8], next: ByteSet?, isLiteral: Bool = false) {
-        self.prefix = prefix
-        self.next = next
-        self.isLiteral = isLiteral
-    }
-
     /// What `pattern` says.
     init(pattern: String) {
-        let (prefix, isWhole) = PatternScanner.literalPrefix(pattern)
-        self.init(prefix: prefix, next: PatternScanner.firstBytesAfterLiteralPrefix(pattern), isLiteral: isWhole)
+        (prefix, isLiteral) = PatternScanner.literalPrefix(pattern)
+        next = PatternScanner.firstBytesAfterLiteralPrefix(pattern)
     }
 
     /// Whether some subject dispatched to `key`, a host or first-segment key, can start this way.
