@@ -26,7 +26,6 @@ struct CaptureSpans: Sendable {
         guard count <= Self.capacity else { isComplete = false; return }
         let first = ovector + 2 * (groupBase + 1)
         let unset = cpcre2_unset()
-        var fits = true
         if count <= 2 {
             // The usual case, one word, built in registers without a branch: written sixteen
             // bits at a time in memory, the spans stalled their first copy, a wider load that
@@ -42,6 +41,7 @@ struct CaptureSpans: Sendable {
                 | UInt64(UInt16(truncatingIfNeeded: start1)) &<< 32 | UInt64(UInt16(truncatingIfNeeded: end1)) &<< 48
             return
         }
+        var fits = true
         withUnsafeMutableBytes(of: &offsets) { raw in
             for index in 0..<(2 * count) {
                 let offset = first[index]
