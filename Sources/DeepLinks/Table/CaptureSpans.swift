@@ -41,7 +41,17 @@ struct CaptureSpans: Sendable {
                 | UInt64(UInt16(truncatingIfNeeded: start1)) &<< 32 | UInt64(UInt16(truncatingIfNeeded: end1)) &<< 48
             return
         }
+        (offsets, isComplete) = Self.packed(first, count: count)
+    }
+
+    /// The spans of three to eight groups, from their offsets at `first`, and whether they fit.
+    /// (Out of line: writing them sixteen bits at a time takes a buffer's address, which would
+    /// give every function this is inlined in a stack canary and a larger frame.)
+    @inline(never)
+    private static func packed(_ first: UnsafeMutablePointer<Int>, count: Int) -> (offsets: (UInt64, UInt64, UInt64, UInt64), fits: Bool) {
+        var offsets: (UInt64, UInt64, UInt64, UInt64) = (.max, .max, .max, .max)
         var fits = true
+        let unset = cpcre2_unset()
         withUnsafeMutableBytes(of: &offsets) { raw in
             for index in 0..<(2 * count) {
                 let offset = first[index]
@@ -50,7 +60,7 @@ struct CaptureSpans: Sendable {
                 raw.storeBytes(of: UInt16(truncatingIfNeeded: offset), toByteOffset: 2 * index, as: UInt16.self)
             }
         }
-        isComplete = fits
+        return (offsets, fits)
     }
 
     /// The byte range of group `index + 1` (0-based, relative to the route), or nil if it did not

@@ -33,7 +33,9 @@ extension MatchPlan {
     /// `verbatimDispatch` for a URL too short or too long for a `URLByteMap`.
     @inline(never)
     private func verbatimDispatchByWords(_ input: UnsafePointer<UInt8>, count: Int, maxParameterLength: Int) -> VerbatimDispatch {
-        verbatimDispatch(input, count: count, stops: WordScanStops(input, count: count), maxParameterLength: maxParameterLength)
+        // Offsets are packed in 32 bits (a longer URL goes the other way, which refuses it).
+        guard count <= MatchedURL.longestURL else { return .none }
+        return verbatimDispatch(input, count: count, stops: WordScanStops(input, count: count), maxParameterLength: maxParameterLength)
     }
 
     /// `verbatimDispatch` once the way of finding stops is chosen (the compiler makes one copy for each).
@@ -108,7 +110,7 @@ struct VerbatimDispatch {
         self.query = query
     }
 
-    /// An answer; every offset is below 2³² (URLs are at most `maxURLLength` bytes).
+    /// An answer; every offset is below 2³² (see `verbatimDispatchByWords`).
     @inline(__always)
     init(set: Int, length: Int, schemeLength: Int, pathStart: Int, firstSegmentEnd: Int, queryMark: Int, count: Int) {
         self.init(set: set, lengths: UInt64(truncatingIfNeeded: length) | UInt64(truncatingIfNeeded: schemeLength) &<< 32,

@@ -1,14 +1,31 @@
 /// What a `RouteMatch` keeps of its URL's canonical layout and of the canonicalizer's limits, in
 /// 32-bit fields, so that a match stays small to copy (the parts dispatch needed are left out).
+///
+/// Offsets fit without a check: `RouteTable` refuses URLs longer than `longestURL` bytes before
+/// matching (no Swift string that long reaches a router in practice; the limit keeps the
+/// truncating conversions exact rather than trapping).
 struct MatchedURL: Sendable {
+    /// The canonicalizer's limits as a match keeps them: capped at `UInt32.max` (a URL this long
+    /// cannot be routed, so a cap changes no outcome when the subject is derived again). Made once
+    /// per table, not per match.
+    struct Limits: Sendable {
+        let maxURLLength: UInt32
+        let maxParameterLength: UInt32
+
+        init(_ canonicalizer: URLCanonicalizer) {
+            maxURLLength = UInt32(clamping: canonicalizer.maxURLLength)
+            maxParameterLength = UInt32(clamping: canonicalizer.maxParameterLength)
+        }
+    }
+
+    /// The longest URL a router matches, in bytes: every offset into it fits in 32 bits.
+    static let longestURL = Int(UInt32.max) - 1
+
     private let subjectLength: UInt32
     /// `noQuery` when the URL has no query.
     private let queryStart: UInt32
     private let queryEnd: UInt32
-    /// The canonicalizer's limits, capped at `UInt32.max` (a URL this long cannot exist, so a cap
-    /// changes no outcome when the subject is derived again).
-    private let maxURLLength: UInt32
-    private let maxParameterLength: UInt32
+    private let limits: Limits
     /// Whether the subject is the URL's first `length` bytes (see `CanonicalLayout.isVerbatim`).
     let isVerbatim: Bool
     /// Whether the URL has no `%` at all (it passed `URLCanonicalizer.verbatimLayout`, which
@@ -17,15 +34,13 @@ struct MatchedURL: Sendable {
 
     private static let noQuery = UInt32.max
 
+    /// The layout of a URL of at most `longestURL` bytes.
     @inline(__always)
-    init(layout: CanonicalLayout, canonicalizer: URLCanonicalizer, hasNoEscapes: Bool) {
-        // Offsets are below `maxURLLength`; a URL of 4 GiB cannot reach here as a Swift string
-        // on any platform we build for, and would trap on the conversion rather than go wrong.
-        subjectLength = UInt32(layout.length)
-        queryStart = layout.queryRange.map { UInt32($0.lowerBound) } ?? Self.noQuery
-        queryEnd = UInt32(layout.queryRange?.upperBound ?? 0)
-        maxURLLength = UInt32(clamping: canonicalizer.maxURLLength)
-        maxParameterLength = UInt32(clamping: canonicalizer.maxParameterLength)
+    init(layout: CanonicalLayout, limits: Limits, hasNoEscapes: Bool) {
+        subjectLength = UInt32(truncatingIfNeeded: layout.length)
+        queryStart = layout.queryRange.map { UInt32(truncatingIfNeeded: $0.lowerBound) } ?? Self.noQuery
+        queryEnd = UInt32(truncatingIfNeeded: layout.queryRange?.upperBound ?? 0)
+        self.limits = limits
         isVerbatim = layout.isVerbatim
         self.hasNoEscapes = hasNoEscapes
     }
@@ -38,6 +53,6 @@ struct MatchedURL: Sendable {
 
     /// A canonicalizer with the limits the URL was canonicalized with.
     var canonicalizer: URLCanonicalizer {
-        URLCanonicalizer(maxURLLength: Int(maxURLLength), maxParameterLength: Int(maxParameterLength))
+        URLCanonicalizer(maxURLLength: Int(limits.maxURLLength), maxParameterLength: Int(limits.maxParameterLength))
     }
 }

@@ -9,9 +9,9 @@ struct RouteHit {
     let captures: CaptureSpans
 
     @inline(__always)
-    init(order: Int, layout: CanonicalLayout, canonicalizer: URLCanonicalizer, captures: CaptureSpans, hasNoEscapes: Bool) {
+    init(order: Int, layout: CanonicalLayout, limits: MatchedURL.Limits, captures: CaptureSpans, hasNoEscapes: Bool) {
         self.order = order
-        self.url = MatchedURL(layout: layout, canonicalizer: canonicalizer, hasNoEscapes: hasNoEscapes)
+        self.url = MatchedURL(layout: layout, limits: limits, hasNoEscapes: hasNoEscapes)
         self.captures = captures
     }
 }

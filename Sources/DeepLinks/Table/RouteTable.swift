@@ -27,12 +27,15 @@ public final class RouteTable: Sendable {
     let plan: MatchPlan
     /// The ovector pairs any match of this table needs (chunks, route patterns, value patterns).
     let ovectorPairs: Int
+    /// The canonicalizer's limits as matches keep them.
+    let urlLimits: MatchedURL.Limits
     private let routesByName: [String: Int]
 
     init(routes: [Route], canonicalizer: URLCanonicalizer, limits: MatchLimits, candidateSets: [CandidateSet],
          dispatch: DispatchIndex, segmentCounts: SegmentCountIndex, warnings: [RouteDiagnostic]) {
         self.routes = routes
         self.canonicalizer = canonicalizer
+        self.urlLimits = MatchedURL.Limits(canonicalizer)
         self.limits = limits
         self.candidateSets = candidateSets
         self.warnings = warnings
@@ -97,7 +100,7 @@ public final class RouteTable: Sendable {
             return matchCanonicalizing(sourceBytes, scratch: scratch, context: context)
         }
         return match(inSet: set, subject: UnsafeBufferPointer(start: sourceBytes.baseAddress, count: layout.length), layout: layout,
-                     sourceBytes: sourceBytes, canonicalizer: canonicalizer, spare: nil, scratch: scratch,
+                     sourceBytes: sourceBytes, urlLimits: urlLimits, spare: nil, scratch: scratch,
                      context: context, hasNoEscapes: true)
     }
 
@@ -111,7 +114,7 @@ public final class RouteTable: Sendable {
     /// - Parameter hasNoEscapes: whether the URL passed the verbatim check (see `MatchedURL`).
     @inline(__always)
     private func match(inSet set: Int, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout,
-                       sourceBytes: UnsafeBufferPointer<UInt8>, canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?,
+                       sourceBytes: UnsafeBufferPointer<UInt8>, urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>?,
                        scratch: MatchScratch, context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
         let lone = plan.loneCandidate(of: set, subject: subject)
         let outcome: MatchPlan.Outcome
@@ -122,7 +125,7 @@ public final class RouteTable: Sendable {
                 let info = plan.routes[lone]
                 return winner(lone, inSet: set, captures: CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: Int(info.groupCount)),
                               checksAfterPattern: info.checksAfterPattern, subject: subject, layout: layout, sourceBytes: sourceBytes,
-                              canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context, hasNoEscapes: hasNoEscapes)
+                              urlLimits: urlLimits, spare: spare, scratch: scratch, context: context, hasNoEscapes: hasNoEscapes)
             }
             if rc == PCRE2_ERROR_NOMATCH { return .failure(.noRoute(candidates: Int(plan.setSizes[set]))) }
             outcome = .failed(code: rc, chunk: nil, route: lone)
@@ -132,14 +135,14 @@ public final class RouteTable: Sendable {
             outcome = plan.runChunks(of: set, subject, matchData: scratch.matchData)
         }
         return finish(set, outcome, subject: subject, layout: layout, sourceBytes: sourceBytes,
-                      canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context, hasNoEscapes: hasNoEscapes)
+                      urlLimits: urlLimits, spare: spare, scratch: scratch, context: context, hasNoEscapes: hasNoEscapes)
     }
 
     /// The candidate set and layout of an already canonical URL that `MatchPlan.verbatimDispatch`
     /// left to the full check (no `//`, a host no key names, ...); nil when it is not canonical.
     @inline(never)
     private func verbatimCandidateSet(_ bytes: UnsafeBufferPointer<UInt8>) -> (set: Int, layout: CanonicalLayout)? {
-        guard let layout = canonicalizer.verbatimLayout(bytes) else { return nil }
+        guard bytes.count <= MatchedURL.longestURL, let layout = canonicalizer.verbatimLayout(bytes) else { return nil }
         return (plan.candidateSet(for: UnsafeBufferPointer(start: bytes.baseAddress, count: layout.length), layout: layout), layout)
     }
 
@@ -148,8 +151,9 @@ public final class RouteTable: Sendable {
     @inline(never)
     private func matchCanonicalizing(_ sourceBytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch,
                                      context: TapContext) -> Result<RouteHit, RoutingFailure> {
-        if sourceBytes.count > canonicalizer.maxURLLength {
-            return .failure(.invalidURL(.urlTooLong(length: sourceBytes.count, limit: canonicalizer.maxURLLength)))
+        let longest = min(canonicalizer.maxURLLength, MatchedURL.longestURL)
+        if sourceBytes.count > longest {
+            return .failure(.invalidURL(.urlTooLong(length: sourceBytes.count, limit: longest)))
         }
         let buffer = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
         let layout: CanonicalLayout
@@ -158,7 +162,7 @@ public final class RouteTable: Sendable {
         }
         // Query values are decoded after the subject, where there is room for the whole query.
         return match(subject: UnsafeBufferPointer(rebasing: buffer[0..<layout.length]), layout: layout,
-                     sourceBytes: sourceBytes, canonicalizer: canonicalizer,
+                     sourceBytes: sourceBytes, urlLimits: urlLimits,
                      spare: buffer.baseAddress! + layout.length, scratch: scratch, context: context)
     }
 
@@ -169,6 +173,9 @@ public final class RouteTable: Sendable {
 
     /// Routes an already canonical URL.
     public func match(_ canonical: CanonicalURL, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
+        if canonical.source.utf8.count > MatchedURL.longestURL {
+            return .failure(.invalidURL(.urlTooLong(length: canonical.source.utf8.count, limit: MatchedURL.longestURL)))
+        }
         var source = canonical.source
         var subject = canonical.subject
         let routed = source.withUTF8 { sourceBytes in
@@ -176,7 +183,7 @@ public final class RouteTable: Sendable {
                 let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
                 let spare = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
                 return match(subject: bytes, layout: canonical.layout, sourceBytes: sourceBytes,
-                             canonicalizer: canonical.canonicalizer, spare: spare.baseAddress!, scratch: scratch, context: context)
+                             urlLimits: MatchedURL.Limits(canonical.canonicalizer), spare: spare.baseAddress!, scratch: scratch, context: context)
             }
         }
         return routed.map { RouteMatch(route: routes[$0.order], source: canonical.source, hit: $0) }
@@ -185,10 +192,10 @@ public final class RouteTable: Sendable {
     /// Dispatches and matches a canonical subject.
     /// - Parameter spare: room for the URL's query, to decode values for query rules.
     private func match(subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
-                       canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
+                       urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
                        context: TapContext) -> Result<RouteHit, RoutingFailure> {
         match(inSet: plan.candidateSet(for: subject, layout: layout), subject: subject, layout: layout,
-              sourceBytes: sourceBytes, canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
+              sourceBytes: sourceBytes, urlLimits: urlLimits, spare: spare, scratch: scratch, context: context,
               hasNoEscapes: false)
     }
 
@@ -200,7 +207,7 @@ public final class RouteTable: Sendable {
     @inline(never)
     private func finish(_ setIndex: Int, _ outcome: MatchPlan.Outcome, subject: UnsafeBufferPointer<UInt8>,
                         layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
-                        canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
+                        urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
                         context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
         switch outcome {
         case let .noMatch(candidates):
@@ -210,7 +217,7 @@ public final class RouteTable: Sendable {
             return .failure(failure(rc, near: order, pattern: pattern))
         case let .matched(order, captures, checksAfterPattern):
             return winner(order, inSet: setIndex, captures: captures, checksAfterPattern: checksAfterPattern, subject: subject,
-                          layout: layout, sourceBytes: sourceBytes, canonicalizer: canonicalizer, spare: spare, scratch: scratch,
+                          layout: layout, sourceBytes: sourceBytes, urlLimits: urlLimits, spare: spare, scratch: scratch,
                           context: context, hasNoEscapes: hasNoEscapes)
         }
     }
@@ -221,15 +228,15 @@ public final class RouteTable: Sendable {
     @inline(__always)
     private func winner(_ order: Int, inSet setIndex: Int, captures: CaptureSpans, checksAfterPattern: Bool,
                         subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
-                        canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
+                        urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
                         context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
         if !checksAfterPattern || accepts(order, context: context, url: sourceBytes, query: layout.queryRange, spare: spare,
                                           scratch: scratch) {
-            return .success(RouteHit(order: order, layout: layout, canonicalizer: canonicalizer, captures: captures,
+            return .success(RouteHit(order: order, layout: layout, limits: urlLimits, captures: captures,
                                      hasNoEscapes: hasNoEscapes))
         }
         return matchAfterRefused(order, inSet: setIndex, subject: subject, layout: layout, sourceBytes: sourceBytes,
-                                 canonicalizer: canonicalizer, spare: spare, scratch: scratch, context: context,
+                                 urlLimits: urlLimits, spare: spare, scratch: scratch, context: context,
                                  hasNoEscapes: hasNoEscapes)
     }
 
@@ -239,7 +246,7 @@ public final class RouteTable: Sendable {
     @inline(never)
     private func matchAfterRefused(_ order: Int, inSet setIndex: Int, subject: UnsafeBufferPointer<UInt8>,
                                    layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
-                                   canonicalizer: URLCanonicalizer, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
+                                   urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
                                    context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
         let set = candidateSets[setIndex]
         guard let position = set.routes.firstIndex(of: order) else { return .failure(.noRoute(candidates: set.routes.count)) }
@@ -250,7 +257,7 @@ public final class RouteTable: Sendable {
             guard rc > 0 else { return .failure(failure(rc, near: order, pattern: candidate.pattern)) }
             let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: candidate.groupNames.count)
             if accepts(order, context: context, url: sourceBytes, query: layout.queryRange, spare: spare, scratch: scratch) {
-                return .success(RouteHit(order: order, layout: layout, canonicalizer: canonicalizer, captures: captures,
+                return .success(RouteHit(order: order, layout: layout, limits: urlLimits, captures: captures,
                                          hasNoEscapes: hasNoEscapes))
             }
         }
