@@ -27,31 +27,44 @@ enum RouteProfile {
         let matching = generated.urls.filter { $0.expectedRoute != nil }
         let matchingURLs = matching.map(\.url)
         var sink = 0
+        // With ROUTES_PROFILE_TIME set, each round is timed (thread CPU time) and the fastest is
+        // printed: for comparing two builds run in turns, where the fastest of many short rounds
+        // is steadier than a whole run on a shared machine.
+        var fastest = UInt64.max
+        let timed = ProcessInfo.processInfo.environment["ROUTES_PROFILE_TIME"] != nil
+        func repeatRounds(_ count: Int, _ round: () -> Void) {
+            for _ in 0..<count {
+                let start = timed ? RouteBenchmark.threadCPUNanoseconds() : 0
+                round()
+                if timed { fastest = min(fastest, RouteBenchmark.threadCPUNanoseconds() - start) }
+            }
+        }
         switch arguments[2] {
         case "match":
-            for _ in 0..<rounds { for url in urls { if case .success = table.match(url) { sink &+= 1 } } }
+            repeatRounds(rounds) { for url in urls { if case .success = table.match(url) { sink &+= 1 } } }
         case "read":
-            for _ in 0..<rounds { for url in urls { sink &+= RouteBenchmark.readNameAndFirstParameter(table.match(url)) } }
+            repeatRounds(rounds) { for url in urls { sink &+= RouteBenchmark.readNameAndFirstParameter(table.match(url)) } }
         case "matching-only":
-            for _ in 0..<rounds { for url in matchingURLs { if case .success = table.match(url) { sink &+= 1 } } }
+            repeatRounds(rounds) { for url in matchingURLs { if case .success = table.match(url) { sink &+= 1 } } }
         case "matching":
-            for _ in 0..<rounds { for url in matchingURLs { sink &+= RouteBenchmark.readNameAndFirstParameter(table.match(url)) } }
+            repeatRounds(rounds) { for url in matchingURLs { sink &+= RouteBenchmark.readNameAndFirstParameter(table.match(url)) } }
         case "lent":
-            for _ in 0..<rounds { for url in matchingURLs { sink &+= RouteBenchmark.readNameAndFirstParameter(lentFrom: table, url) } }
+            repeatRounds(rounds) { for url in matchingURLs { sink &+= RouteBenchmark.readNameAndFirstParameter(lentFrom: table, url) } }
         case "lent-only":
-            for _ in 0..<rounds { for url in matchingURLs { if case .success = table.withMatch(url, { _ in 1 }) { sink &+= 1 } } }
+            repeatRounds(rounds) { for url in matchingURLs { if case .success = table.withMatch(url, { _ in 1 }) { sink &+= 1 } } }
         case "read-all":
-            for _ in 0..<rounds { for url in matchingURLs { sink &+= RouteBenchmark.readEverything(table.match(url)) } }
+            repeatRounds(rounds) { for url in matchingURLs { sink &+= RouteBenchmark.readEverything(table.match(url)) } }
         case "floor":
             let canonicalizer = URLCanonicalizer()
             let patterns = generated.routes.map { JITPattern($0.pattern) }
             let subjects = matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) }
             let winners = matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] }
-            for _ in 0..<rounds { for index in subjects.indices where winners[index].matches(subjects[index]) { sink &+= 1 } }
+            repeatRounds(rounds) { for index in subjects.indices where winners[index].matches(subjects[index]) { sink &+= 1 } }
         default:
             FileHandle.standardError.write(Data("unknown mode \(arguments[2])\n".utf8))
             exit(64)
         }
+        if timed { print(String(format: "fastest round %.1f ns per URL", Double(fastest) / Double(arguments[2] == "match" || arguments[2] == "read" ? urls.count : matchingURLs.count))) }
         print("size \(size) rounds \(rounds) mode \(arguments[2]) urls \(["match", "read"].contains(arguments[2]) ? urls.count : matchingURLs.count) sink \(sink)")
     }
 }

@@ -7,11 +7,16 @@
 /// alike that way (keys equal in those words and in length) hashes every byte instead, so no
 /// table gets long probe chains; lookups compare the whole key either way.
 ///
-/// The tables live in buffers written once in `init`, so a lookup follows and counts no references.
+/// The entries live in the slots themselves (a slot read gives the hash to compare and the answer,
+/// where a slot holding an entry's index cost a second dependent load on every lookup), in buffers
+/// written once in `init`, so a lookup follows and counts no references.
 final class DispatchIndex: @unchecked Sendable {
     // @unchecked Sendable: the buffers are written only in init and freed in deinit.
 
     private struct Entry {
+        /// A free slot's entry: no key is this long.
+        static let free = Entry(hash: 0, keyStart: 0, keyLength: -1, candidateSet: 0, slashes: 0, isVerbatim: false)
+
         let hash: UInt64
         let keyStart: Int32
         let keyLength: Int32
@@ -23,11 +28,11 @@ final class DispatchIndex: @unchecked Sendable {
         let isVerbatim: Bool
     }
 
-    private let entries: UnsafeMutableBufferPointer<Entry>
     /// All keys, back to back.
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
-    /// Entry index + 1 per slot; 0 is empty. The count is a power of two, 2^(64 - `slotShift`).
-    private let slots: UnsafeMutableBufferPointer<Int32>
+    /// The keys' entries, each in the first free slot from its hash on; `Entry.free` elsewhere.
+    /// The count is a power of two, 2^(64 - `slotShift`), at least twice the number of keys.
+    private let slots: UnsafeMutableBufferPointer<Entry>
     /// A key's first slot is the top bits of its hash (`hash >> slotShift`): they depend on every
     /// bit the hash read, where the low bits of a multiplication depend only on low input bits.
     private let slotShift: UInt64
@@ -58,19 +63,17 @@ final class DispatchIndex: @unchecked Sendable {
         while capacity < entries.count * 2 { capacity *= 2 }
         let slotShift = UInt64(64 - capacity.trailingZeroBitCount)
         self.slotShift = slotShift
-        var slots = [Int32](repeating: 0, count: capacity)
-        for (index, entry) in entries.enumerated() {
+        var slots = [Entry](repeating: .free, count: capacity)
+        for entry in entries {
             var slot = Int(truncatingIfNeeded: entry.hash >> slotShift)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(index + 1)
+            while slots[slot].keyLength >= 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = entry
         }
-        self.entries = .copying(entries)
         self.keyBytes = .copying(keyBytes)
         self.slots = .copying(slots)
     }
 
     deinit {
-        entries.deallocate()
         keyBytes.deallocate()
         slots.deallocate()
     }
@@ -106,9 +109,9 @@ final class DispatchIndex: @unchecked Sendable {
     ///   an enum with a payload came back through memory); or `missingKey`, or `notVerbatimKey`.
     @inline(never)
     func verbatimKey(_ key: UnsafePointer<UInt8>, count: Int) -> Int {
-        let index = entryIndex(key, count: count)
-        guard index >= 0 else { return Self.missingKey }
-        let entry = entries[index]
+        let slot = slotIndex(key, count: count)
+        guard slot >= 0 else { return Self.missingKey }
+        let entry = slots[slot]
         guard entry.isVerbatim else { return Self.notVerbatimKey }
         return Int(entry.candidateSet) &<< 16 | Int(entry.slashes)
     }
@@ -133,23 +136,22 @@ final class DispatchIndex: @unchecked Sendable {
     /// The candidate set of the key `key[0..<count]`, if the index holds that key.
     @inline(__always)
     private func lookup(_ key: UnsafePointer<UInt8>, count: Int) -> Int? {
-        let index = entryIndex(key, count: count)
-        return index >= 0 ? Int(entries[index].candidateSet) : nil
+        let slot = slotIndex(key, count: count)
+        return slot >= 0 ? Int(slots[slot].candidateSet) : nil
     }
 
-    /// The index in `entries` of the key `key[0..<count]`, or -1.
+    /// The slot holding the key `key[0..<count]`, or -1.
     @inline(__always)
-    private func entryIndex(_ key: UnsafePointer<UInt8>, count: Int) -> Int {
+    private func slotIndex(_ key: UnsafePointer<UInt8>, count: Int) -> Int {
         guard keyLengths & (1 << (UInt64(truncatingIfNeeded: count) & 63)) != 0 else { return -1 }
         let hash = hashesWholeKeys ? DispatchIndex.hash(key, count: count) : DispatchIndex.sampledHash(key, count: count)
         let mask = slots.count &- 1
         var slot = Int(truncatingIfNeeded: hash &>> slotShift)
         while true {
-            let entryIndex = Int(slots[slot]) &- 1
-            if entryIndex < 0 { return -1 }
-            let entry = entries[entryIndex]
+            let entry = slots[slot]
+            if entry.keyLength < 0 { return -1 }
             if entry.hash == hash, Int(entry.keyLength) == count, WordScan.equal(keyBytes.baseAddress! + Int(entry.keyStart), key, count: count) {
-                return entryIndex
+                return slot
             }
             slot = (slot &+ 1) & mask
         }
