@@ -13,9 +13,10 @@
 final class DispatchIndex: @unchecked Sendable {
     // @unchecked Sendable: the buffers are written only in init and freed in deinit.
 
-    private struct Entry {
+    fileprivate struct Entry {
         /// A free slot's entry: no key is this long.
-        static let free = Entry(hash: 0, keyStart: 0, keyLength: -1, candidateSet: 0, slashes: 0, isVerbatim: false)
+        static let free = Entry(hash: 0, keyStart: 0, keyLength: -1, candidateSet: 0, slashes: 0, isVerbatim: false,
+                                firstSlot: 0, slotCount: 0)
 
         let hash: UInt64
         let keyStart: Int32
@@ -26,6 +27,10 @@ final class DispatchIndex: @unchecked Sendable {
         /// Whether the key is, byte for byte, the start of URLs `URLCanonicalizer.verbatimLayout`
         /// accepts (see `verbatimKey`).
         let isVerbatim: Bool
+        /// The key's slots in its `SegmentCountIndex` (see `SegmentCountIndex.slotRange(ofKey:)`):
+        /// kept here, so that verbatim dispatch goes from this entry to the candidate set in one load.
+        let firstSlot: Int32
+        let slotCount: UInt8
     }
 
     /// All keys, back to back.
@@ -44,8 +49,9 @@ final class DispatchIndex: @unchecked Sendable {
     /// Whether keys are hashed whole (some keys collide on the sampled words).
     let hashesWholeKeys: Bool
 
-    /// Builds the index from `keys` (each mapped to a candidate set index).
-    init(keys: [(key: [UInt8], candidateSet: Int)], fallback: Int) {
+    /// Builds the index from `keys` (each mapped to a candidate set index: a key of `segmentCounts`,
+    /// when given, whose slots the entries then carry).
+    init(keys: [(key: [UInt8], candidateSet: Int)], fallback: Int, segmentCounts: SegmentCountIndex? = nil) {
         self.fallback = Int32(fallback)
         self.keyLengths = keys.reduce(0) { $0 | 1 << (UInt64($1.key.count) & 63) }
         let sampledHashes = keys.map { DispatchIndex.hash($0.key, whole: false) }
@@ -55,9 +61,11 @@ final class DispatchIndex: @unchecked Sendable {
         let entries = keys.map { key in
             defer { keyBytes += key.key }
             let slashes = key.key.count { $0 == UInt8(ascii: "/") }
+            let slots = segmentCounts?.slotRange(ofKey: key.candidateSet) ?? (first: 0, count: 0)
             return Entry(hash: DispatchIndex.hash(key.key, whole: hashesWholeKeys), keyStart: Int32(keyBytes.count),
                          keyLength: Int32(key.key.count), candidateSet: Int32(key.candidateSet),
-                         slashes: UInt16(clamping: slashes), isVerbatim: slashes <= UInt16.max && DispatchIndex.isVerbatim(key.key))
+                         slashes: UInt16(clamping: slashes), isVerbatim: slashes <= UInt16.max && DispatchIndex.isVerbatim(key.key),
+                         firstSlot: Int32(slots.first), slotCount: UInt8(slots.count))
         }
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
@@ -96,33 +104,55 @@ final class DispatchIndex: @unchecked Sendable {
         keyLengths & (1 << (UInt64(truncatingIfNeeded: count) & 63)) != 0
     }
 
-    /// `verbatimKey` when the index holds no such key.
-    static let missingKey = -1
-    /// `verbatimKey` when the index holds the key but URLs starting with it are not verbatim.
-    static let notVerbatimKey = -2
+    /// What `verbatimKey` found, in two words that come back in registers (an enum with a payload
+    /// came back through memory).
+    struct FoundKey {
+        /// The key's candidate set (a key of `SegmentCountIndex`) and its number of `/`, in 48 and
+        /// 16 bits; `missingKey` or `notVerbatimKey` when negative.
+        private let key: Int
+        /// The key's first slot in its `SegmentCountIndex` and its number of slots, in 56 and 8 bits.
+        private let slots: Int
+
+        /// The index holds no such key.
+        static let missing = FoundKey(key: -1, slots: 0)
+        /// The index holds the key, but URLs starting with it are not verbatim.
+        static let notVerbatim = FoundKey(key: -2, slots: 0)
+
+        private init(key: Int, slots: Int) {
+            self.key = key
+            self.slots = slots
+        }
+
+        @inline(__always)
+        fileprivate init(_ entry: Entry) {
+            key = Int(entry.candidateSet) &<< 16 | Int(entry.slashes)
+            slots = Int(entry.firstSlot) &<< 8 | Int(entry.slotCount)
+        }
+
+        var isMissing: Bool { key == -1 }
+        /// Whether a key was found and URLs starting with it are verbatim.
+        var isFound: Bool { key >= 0 }
+        /// The key's candidate set, a key of `SegmentCountIndex`.
+        var candidateSet: Int { key &>> 16 }
+        /// The number of `/` in the key.
+        var slashes: Int { key & 0xFFFF }
+        /// The key's first slot in its `SegmentCountIndex`.
+        var firstSlot: Int { slots &>> 8 }
+        /// The key's number of slots in its `SegmentCountIndex` (0 when the index was built without one).
+        var slotCount: Int { slots & 0xFF }
+    }
 
     /// Looks up the key `key[0..<count]` for `MatchPlan.verbatimDispatch`, which has compared no
     /// byte of it: when the index holds the key, those bytes are the key's, whose verbatim
     /// checks (scheme and host in lower case, no byte that needs work) were made when building.
-    /// - Returns: the key's candidate set (a key of `SegmentCountIndex`) and the number of `/` in
-    ///   the key, in one `Int` (read them with `candidateSet(ofFoundKey:)` and `slashes(ofFoundKey:)`;
-    ///   an enum with a payload came back through memory); or `missingKey`, or `notVerbatimKey`.
     @inline(never)
-    func verbatimKey(_ key: UnsafePointer<UInt8>, count: Int) -> Int {
+    func verbatimKey(_ key: UnsafePointer<UInt8>, count: Int) -> FoundKey {
         let slot = slotIndex(key, count: count)
-        guard slot >= 0 else { return Self.missingKey }
+        guard slot >= 0 else { return .missing }
         let entry = slots[slot]
-        guard entry.isVerbatim else { return Self.notVerbatimKey }
-        return Int(entry.candidateSet) &<< 16 | Int(entry.slashes)
+        guard entry.isVerbatim else { return .notVerbatim }
+        return FoundKey(entry)
     }
-
-    /// The candidate set of a key `verbatimKey` found.
-    @inline(__always)
-    static func candidateSet(ofFoundKey found: Int) -> Int { found &>> 16 }
-
-    /// The number of `/` in a key `verbatimKey` found.
-    @inline(__always)
-    static func slashes(ofFoundKey found: Int) -> Int { found & 0xFFFF }
 
     /// Whether a key is already canonical as the start of a URL: `verbatimLayout` accepts it whole,
     /// as its own subject with no query.

@@ -61,25 +61,27 @@ extension MatchPlan {
             }
         }
 
-        var found = DispatchIndex.missingKey
+        var found = DispatchIndex.FoundKey.missing
         var keyEnd = firstSegmentEnd
         if firstSegmentEnd > pathStart, dispatch.mayHoldKey(ofLength: firstSegmentEnd) {
             found = dispatch.verbatimKey(input, count: firstSegmentEnd)
         }
-        if found == DispatchIndex.missingKey {
+        if found.isMissing {
             guard dispatch.mayHoldKey(ofLength: pathStart) else { return .none }
             keyEnd = pathStart
             found = dispatch.verbatimKey(input, count: pathStart)
         }
-        guard found >= 0 else { return .none }
+        guard found.isFound else { return .none }
 
         let (queryMark, restSlashes) = stops.scanAfterKey(from: keyEnd)
         guard queryMark >= 0, queryMark &- pathStart <= maxParameterLength, count &- queryMark <= maxParameterLength &+ 1 else { return .none }
         var length = queryMark
         while length > pathStart, input[length &- 1] == slash { length &-= 1 }
         // A non-empty first segment ends before any trailing `/`, so those are all after the key.
-        let slashes = DispatchIndex.slashes(ofFoundKey: found) &+ restSlashes &- (queryMark &- length)
-        return VerbatimDispatch(set: segmentCounts.candidateSet(key: DispatchIndex.candidateSet(ofFoundKey: found), slashes: slashes),
+        let slashes = found.slashes &+ restSlashes &- (queryMark &- length)
+        let set = segmentCounts.candidateSet(key: found.candidateSet, slashes: slashes, firstSlot: found.firstSlot,
+                                             slotCount: found.slotCount)
+        return VerbatimDispatch(set: set,
                                 length: length, schemeLength: schemeEnd, pathStart: pathStart,
                                 firstSegmentEnd: max(min(firstSegmentEnd, length), pathStart), queryMark: queryMark, count: count)
     }

@@ -43,8 +43,9 @@ extension RouteTableBuilder {
         }
         let fallback = buckets.count
         buckets.append(try bucketed(unkeyed, label: "*", key: [], slashCounts: slashCounts, routes: routes, into: &sets))
-        return Dispatch(candidateSets: sets, keys: DispatchIndex(keys: keyEntries, fallback: fallback),
-                        segmentCounts: SegmentCountIndex(keys: buckets))
+        let segmentCounts = SegmentCountIndex(keys: buckets)
+        return Dispatch(candidateSets: sets, keys: DispatchIndex(keys: keyEntries, fallback: fallback, segmentCounts: segmentCounts),
+                        segmentCounts: segmentCounts)
     }
 
     /// Compiles one candidate set per number of `/` some route of `orders` fixes, each with the

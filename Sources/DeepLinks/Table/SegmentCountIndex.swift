@@ -76,10 +76,19 @@ final class SegmentCountIndex: @unchecked Sendable {
         return bucket(of: entry, slashes: Self.slashCount(subject, from: layout.firstSegmentEnd) &+ before)
     }
 
-    /// The candidate set for a subject with `slashes` `/` among those of dispatch key `key`.
+    /// The candidate set for a subject with `slashes` `/` among those of dispatch key `key`, whose
+    /// slots (`slotRange(ofKey:)`) its `DispatchIndex` entry carries: one load when a slot covers
+    /// the count.
     @inline(__always)
-    func candidateSet(key: Int, slashes: Int) -> Int {
-        bucket(of: keys[key], slashes: slashes)
+    func candidateSet(key: Int, slashes: Int, firstSlot: Int, slotCount: Int) -> Int {
+        if UInt(bitPattern: slashes) < UInt(slotCount) { return Int(slots[firstSlot &+ slashes]) }
+        return bucket(of: keys[key], slashes: slashes)
+    }
+
+    /// Where dispatch key `key`'s slots are, and how many it has (0 for a key with a list of
+    /// buckets, or none).
+    func slotRange(ofKey key: Int) -> (first: Int, count: Int) {
+        (Int(keys[key].firstSlot), Int(keys[key].slotCount))
     }
 
     /// The bucket of `entry` for `count` `/`, or its set for other counts.
