@@ -142,11 +142,25 @@ final class DispatchIndex: @unchecked Sendable {
         var slotCount: Int { slots & 0xFF }
     }
 
-    /// Looks up the key `key[0..<count]` for `MatchPlan.verbatimDispatch`, which has compared no
-    /// byte of it: when the index holds the key, those bytes are the key's, whose verbatim
-    /// checks (scheme and host in lower case, no byte that needs work) were made when building.
+    /// Looks up a URL's dispatch key for `MatchPlan.verbatimDispatch`, which has compared no byte
+    /// of it: its first-segment key `url[0..<firstSegmentEnd]` when there is one, else (or when the
+    /// index does not hold it) its host key `url[0..<pathStart]`. When the index holds a key, those
+    /// bytes are the key's, whose verbatim checks (scheme and host in lower case, no byte that
+    /// needs work) were made when building. (Both lookups in one call: a call for each cost
+    /// saving and restoring the caller's registers twice.)
+    /// - Returns: what was found, and the length of the key looked up last.
     @inline(never)
-    func verbatimKey(_ key: UnsafePointer<UInt8>, count: Int) -> FoundKey {
+    func verbatimKey(_ url: UnsafePointer<UInt8>, firstSegmentEnd: Int, pathStart: Int) -> (found: FoundKey, keyEnd: Int) {
+        if firstSegmentEnd > pathStart, mayHoldKey(ofLength: firstSegmentEnd) {
+            let found = verbatimKey(url, count: firstSegmentEnd)
+            if !found.isMissing { return (found, firstSegmentEnd) }
+        }
+        return (mayHoldKey(ofLength: pathStart) ? verbatimKey(url, count: pathStart) : .missing, pathStart)
+    }
+
+    /// `verbatimKey` for the key `key[0..<count]`.
+    @inline(__always)
+    private func verbatimKey(_ key: UnsafePointer<UInt8>, count: Int) -> FoundKey {
         let slot = slotIndex(key, count: count)
         guard slot >= 0 else { return .missing }
         let entry = slots[slot]

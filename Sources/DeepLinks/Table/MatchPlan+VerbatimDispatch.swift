@@ -61,16 +61,7 @@ extension MatchPlan {
             }
         }
 
-        var found = DispatchIndex.FoundKey.missing
-        var keyEnd = firstSegmentEnd
-        if firstSegmentEnd > pathStart, dispatch.mayHoldKey(ofLength: firstSegmentEnd) {
-            found = dispatch.verbatimKey(input, count: firstSegmentEnd)
-        }
-        if found.isMissing {
-            guard dispatch.mayHoldKey(ofLength: pathStart) else { return .none }
-            keyEnd = pathStart
-            found = dispatch.verbatimKey(input, count: pathStart)
-        }
+        let (found, keyEnd) = dispatch.verbatimKey(input, firstSegmentEnd: firstSegmentEnd, pathStart: pathStart)
         guard found.isFound else { return .none }
 
         let (queryMark, restSlashes) = stops.scanAfterKey(from: keyEnd)
