@@ -121,6 +121,13 @@ struct VerbatimDispatch {
                                queryRange: queryMark < count ? (queryMark &+ 1)..<count : nil, isVerbatim: true)
     }
 
+    /// What a match keeps of the layout (only when `set` ≥ 0), straight from the packed words.
+    @inline(__always)
+    func matchedURL(limits: MatchedURL.Limits) -> MatchedURL {
+        MatchedURL(verbatimLength: UInt32(truncatingIfNeeded: lengths), queryMark: UInt32(truncatingIfNeeded: query),
+                   count: UInt32(truncatingIfNeeded: query &>> 32), limits: limits)
+    }
+
     /// The answer, nil when verbatim dispatch could not tell.
     var answer: (set: Int, layout: CanonicalLayout)? { self.set >= 0 ? (self.set, layout) : nil }
 }

@@ -45,6 +45,18 @@ struct MatchedURL: Sendable {
         self.hasNoEscapes = hasNoEscapes
     }
 
+    /// The layout of a verbatim URL of at most `longestURL` bytes, from its parts (see
+    /// `VerbatimDispatch`): its subject's length, where its `?` is (`count` for none), and its length.
+    @inline(__always)
+    init(verbatimLength length: UInt32, queryMark: UInt32, count: UInt32, limits: Limits) {
+        subjectLength = length
+        queryStart = queryMark < count ? queryMark &+ 1 : Self.noQuery
+        queryEnd = count
+        self.limits = limits
+        isVerbatim = true
+        hasNoEscapes = true
+    }
+
     /// The canonical subject's length.
     var length: Int { Int(subjectLength) }
 

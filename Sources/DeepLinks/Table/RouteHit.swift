@@ -9,9 +9,9 @@ struct RouteHit {
     let captures: CaptureSpans
 
     @inline(__always)
-    init(order: Int, layout: CanonicalLayout, limits: MatchedURL.Limits, captures: CaptureSpans, hasNoEscapes: Bool) {
+    init(order: Int, url: MatchedURL, captures: CaptureSpans) {
         self.order = order
-        self.url = MatchedURL(layout: layout, limits: limits, hasNoEscapes: hasNoEscapes)
+        self.url = url
         self.captures = captures
     }
 }

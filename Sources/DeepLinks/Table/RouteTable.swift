@@ -89,19 +89,20 @@ public final class RouteTable: Sendable {
         let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
         // An already canonical URL is its own subject.
         let set: Int
-        let layout: CanonicalLayout
+        let url: MatchedURL
         let dispatched = plan.verbatimDispatch(sourceBytes, maxURLLength: canonicalizer.maxURLLength,
                                                maxParameterLength: canonicalizer.maxParameterLength)
         if dispatched.set >= 0 {
-            (set, layout) = (dispatched.set, dispatched.layout)
+            // Straight from the packed answer: unpacked into a `CanonicalLayout`, the layout was
+            // kept in memory across the pattern's call, a store and a load per field.
+            (set, url) = (dispatched.set, dispatched.matchedURL(limits: urlLimits))
         } else if let dispatched = verbatimCandidateSet(sourceBytes) {
-            (set, layout) = dispatched
+            (set, url) = (dispatched.set, MatchedURL(layout: dispatched.layout, limits: urlLimits, hasNoEscapes: true))
         } else {
             return matchCanonicalizing(sourceBytes, scratch: scratch, context: context)
         }
-        return match(inSet: set, subject: UnsafeBufferPointer(start: sourceBytes.baseAddress, count: layout.length), layout: layout,
-                     sourceBytes: sourceBytes, urlLimits: urlLimits, spare: nil, scratch: scratch,
-                     context: context, hasNoEscapes: true)
+        return match(inSet: set, subject: UnsafeBufferPointer(start: sourceBytes.baseAddress, count: url.length), url: url,
+                     sourceBytes: sourceBytes, spare: nil, scratch: scratch, context: context)
     }
 
     /// Matches a canonical subject against candidate set `set`: the one route the sieve leaves, run
@@ -111,11 +112,11 @@ public final class RouteTable: Sendable {
     /// refused winner, chunks and failures are in functions of their own, so that this one stays small.
     /// - Parameter spare: room for the URL's query, to decode values for query rules; nil to use
     ///   the thread's buffer.
-    /// - Parameter hasNoEscapes: whether the URL passed the verbatim check (see `MatchedURL`).
+    /// - Parameter url: what a match keeps of the URL's layout.
     @inline(__always)
-    private func match(inSet set: Int, subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout,
-                       sourceBytes: UnsafeBufferPointer<UInt8>, urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>?,
-                       scratch: MatchScratch, context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
+    private func match(inSet set: Int, subject: UnsafeBufferPointer<UInt8>, url: MatchedURL,
+                       sourceBytes: UnsafeBufferPointer<UInt8>, spare: UnsafeMutablePointer<UInt8>?,
+                       scratch: MatchScratch, context: TapContext) -> Result<RouteHit, RoutingFailure> {
         let lone = plan.loneCandidate(of: set, subject: subject)
         let outcome: MatchPlan.Outcome
         if lone >= 0 {
@@ -124,8 +125,8 @@ public final class RouteTable: Sendable {
             if rc > 0 {
                 let info = plan.routes[lone]
                 return winner(lone, inSet: set, captures: CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: Int(info.groupCount)),
-                              checksAfterPattern: info.checksAfterPattern, subject: subject, layout: layout, sourceBytes: sourceBytes,
-                              urlLimits: urlLimits, spare: spare, scratch: scratch, context: context, hasNoEscapes: hasNoEscapes)
+                              checksAfterPattern: info.checksAfterPattern, subject: subject, url: url, sourceBytes: sourceBytes,
+                              spare: spare, scratch: scratch, context: context)
             }
             if rc == PCRE2_ERROR_NOMATCH { return .failure(.noRoute(candidates: Int(plan.setSizes[set]))) }
             outcome = .failed(code: rc, chunk: nil, route: lone)
@@ -134,8 +135,8 @@ public final class RouteTable: Sendable {
         } else {
             outcome = plan.runChunks(of: set, subject, matchData: scratch.matchData)
         }
-        return finish(set, outcome, subject: subject, layout: layout, sourceBytes: sourceBytes,
-                      urlLimits: urlLimits, spare: spare, scratch: scratch, context: context, hasNoEscapes: hasNoEscapes)
+        return finish(set, outcome, subject: subject, url: url, sourceBytes: sourceBytes, spare: spare, scratch: scratch,
+                      context: context)
     }
 
     /// The candidate set and layout of an already canonical URL that `MatchPlan.verbatimDispatch`
@@ -194,21 +195,20 @@ public final class RouteTable: Sendable {
     private func match(subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
                        urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
                        context: TapContext) -> Result<RouteHit, RoutingFailure> {
-        match(inSet: plan.candidateSet(for: subject, layout: layout), subject: subject, layout: layout,
-              sourceBytes: sourceBytes, urlLimits: urlLimits, spare: spare, scratch: scratch, context: context,
-              hasNoEscapes: false)
+        match(inSet: plan.candidateSet(for: subject, layout: layout), subject: subject,
+              url: MatchedURL(layout: layout, limits: urlLimits, hasNoEscapes: false), sourceBytes: sourceBytes, spare: spare,
+              scratch: scratch, context: context)
     }
 
     /// Turns what running the candidate set gave into the answer: checks the winner's query rules
     /// and constraints (going on one route at a time when they refuse it), or says why nothing matched.
     /// - Parameter spare: room for the URL's query, to decode values for query rules; nil to use
     ///   the thread's buffer.
-    /// - Parameter hasNoEscapes: whether the URL passed the verbatim check (see `MatchedURL`).
+    /// - Parameter url: what a match keeps of the URL's layout.
     @inline(never)
-    private func finish(_ setIndex: Int, _ outcome: MatchPlan.Outcome, subject: UnsafeBufferPointer<UInt8>,
-                        layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
-                        urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
-                        context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
+    private func finish(_ setIndex: Int, _ outcome: MatchPlan.Outcome, subject: UnsafeBufferPointer<UInt8>, url: MatchedURL,
+                        sourceBytes: UnsafeBufferPointer<UInt8>, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
+                        context: TapContext) -> Result<RouteHit, RoutingFailure> {
         switch outcome {
         case let .noMatch(candidates):
             return .failure(.noRoute(candidates: candidates))
@@ -217,8 +217,7 @@ public final class RouteTable: Sendable {
             return .failure(failure(rc, near: order, pattern: pattern))
         case let .matched(order, captures, checksAfterPattern):
             return winner(order, inSet: setIndex, captures: captures, checksAfterPattern: checksAfterPattern, subject: subject,
-                          layout: layout, sourceBytes: sourceBytes, urlLimits: urlLimits, spare: spare, scratch: scratch,
-                          context: context, hasNoEscapes: hasNoEscapes)
+                          url: url, sourceBytes: sourceBytes, spare: spare, scratch: scratch, context: context)
         }
     }
 
@@ -227,27 +226,23 @@ public final class RouteTable: Sendable {
     /// URL, else the next route of the set that matches and accepts it (`matchAfterRefused`).
     @inline(__always)
     private func winner(_ order: Int, inSet setIndex: Int, captures: CaptureSpans, checksAfterPattern: Bool,
-                        subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
-                        urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
-                        context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
-        if !checksAfterPattern || accepts(order, context: context, url: sourceBytes, query: layout.queryRange, spare: spare,
+                        subject: UnsafeBufferPointer<UInt8>, url: MatchedURL, sourceBytes: UnsafeBufferPointer<UInt8>,
+                        spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch, context: TapContext) -> Result<RouteHit, RoutingFailure> {
+        if !checksAfterPattern || accepts(order, context: context, url: sourceBytes, query: url.queryRange, spare: spare,
                                           scratch: scratch) {
-            return .success(RouteHit(order: order, layout: layout, limits: urlLimits, captures: captures,
-                                     hasNoEscapes: hasNoEscapes))
+            return .success(RouteHit(order: order, url: url, captures: captures))
         }
-        return matchAfterRefused(order, inSet: setIndex, subject: subject, layout: layout, sourceBytes: sourceBytes,
-                                 urlLimits: urlLimits, spare: spare, scratch: scratch, context: context,
-                                 hasNoEscapes: hasNoEscapes)
+        return matchAfterRefused(order, inSet: setIndex, subject: subject, url: url, sourceBytes: sourceBytes, spare: spare,
+                                 scratch: scratch, context: context)
     }
 
     /// Query rules or tap constraints refused route `order`, whose pattern won in candidate set
     /// `setIndex`: the later routes of the set are tried one at a time, in order.
     /// - Parameter spare: as for `finish`.
     @inline(never)
-    private func matchAfterRefused(_ order: Int, inSet setIndex: Int, subject: UnsafeBufferPointer<UInt8>,
-                                   layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
-                                   urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
-                                   context: TapContext, hasNoEscapes: Bool) -> Result<RouteHit, RoutingFailure> {
+    private func matchAfterRefused(_ order: Int, inSet setIndex: Int, subject: UnsafeBufferPointer<UInt8>, url: MatchedURL,
+                                   sourceBytes: UnsafeBufferPointer<UInt8>, spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch,
+                                   context: TapContext) -> Result<RouteHit, RoutingFailure> {
         let set = candidateSets[setIndex]
         guard let position = set.routes.firstIndex(of: order) else { return .failure(.noRoute(candidates: set.routes.count)) }
         for order in set.routes[(position + 1)...] {
@@ -256,9 +251,8 @@ public final class RouteTable: Sendable {
             if rc == PCRE2_ERROR_NOMATCH { continue }
             guard rc > 0 else { return .failure(failure(rc, near: order, pattern: candidate.pattern)) }
             let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: candidate.groupNames.count)
-            if accepts(order, context: context, url: sourceBytes, query: layout.queryRange, spare: spare, scratch: scratch) {
-                return .success(RouteHit(order: order, layout: layout, limits: urlLimits, captures: captures,
-                                         hasNoEscapes: hasNoEscapes))
+            if accepts(order, context: context, url: sourceBytes, query: url.queryRange, spare: spare, scratch: scratch) {
+                return .success(RouteHit(order: order, url: url, captures: captures))
             }
         }
         return .failure(.noRoute(candidates: set.routes.count))
