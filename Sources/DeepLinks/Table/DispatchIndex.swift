@@ -151,11 +151,13 @@ final class DispatchIndex: @unchecked Sendable {
     /// - Returns: what was found, and the length of the key looked up last.
     @inline(never)
     func verbatimKey(_ url: UnsafePointer<UInt8>, firstSegmentEnd: Int, pathStart: Int) -> (found: FoundKey, keyEnd: Int) {
-        if firstSegmentEnd > pathStart, mayHoldKey(ofLength: firstSegmentEnd) {
-            let found = verbatimKey(url, count: firstSegmentEnd)
-            if !found.isMissing { return (found, firstSegmentEnd) }
+        // One copy of the lookup, run at most twice.
+        var keyEnd = firstSegmentEnd > pathStart && mayHoldKey(ofLength: firstSegmentEnd) ? firstSegmentEnd : pathStart
+        while true {
+            let found = mayHoldKey(ofLength: keyEnd) ? verbatimKey(url, count: keyEnd) : .missing
+            if !found.isMissing || keyEnd == pathStart { return (found, keyEnd) }
+            keyEnd = pathStart
         }
-        return (mayHoldKey(ofLength: pathStart) ? verbatimKey(url, count: pathStart) : .missing, pathStart)
     }
 
     /// `verbatimKey` for the key `key[0..<count]`.
