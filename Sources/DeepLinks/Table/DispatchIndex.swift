@@ -108,7 +108,7 @@ final class DispatchIndex: @unchecked Sendable {
     /// came back through memory).
     struct FoundKey {
         /// The key's candidate set (a key of `SegmentCountIndex`) and its number of `/`, in 48 and
-        /// 16 bits; `missingKey` or `notVerbatimKey` when negative.
+        /// 16 bits; negative for `missing` and `notVerbatim`.
         private let key: Int
         /// The key's first slot in its `SegmentCountIndex` and its number of slots, in 56 and 8 bits.
         private let slots: Int
