@@ -69,7 +69,8 @@ enum RouteProfile {
             FileHandle.standardError.write(Data("unknown mode \(arguments[2])\n".utf8))
             exit(64)
         }
-        if timed { print(String(format: "fastest round %.1f ns per URL", Double(fastest) / Double(mode == "match" || mode == "read" ? urls.count : matchingURLs.count))) }
-        print("size \(size) rounds \(rounds) mode \(arguments[2]) urls \(["match", "read"].contains(mode) ? urls.count : matchingURLs.count) sink \(sink)")
+        let routed = ["match", "read"].contains(mode) ? urls.count : matchingURLs.count
+        if timed { print(String(format: "fastest round %.1f ns per URL", Double(fastest) / Double(routed))) }
+        print("size \(size) rounds \(rounds) mode \(arguments[2]) urls \(routed) sink \(sink)")
     }
 }
