@@ -66,6 +66,25 @@ struct RouteMatchTests {
         #expect(match.pathParameters.map(\.name) == ["a", "b", "d", "e", "f"])
     }
 
+    @Test("a name two groups share reads the one that took part, owned and lent")
+    func repeatedNames() throws {
+        let table = try RouteTable.parse("""
+        route either
+            pattern  (?J)myapp://either/(?:n/(?<id>[0-9]+)|w/(?<id>[a-z]+))(?:/(?<tail>.+))?
+            target   Either
+            example  myapp://either/n/7
+        """)
+        for (url, id, tail) in [("myapp://either/n/42", "42", nil), ("myapp://either/w/abc/x", "abc", "x"),
+                                ("myapp://either/w/caf%C3%A9", nil, nil)] as [(String, String?, String?)] {
+            let match = table.firstMatch(url)
+            #expect(match?.parameter("id") == id, "\(url)")
+            #expect(match?.parameter("tail") == tail, "\(url)")
+            #expect(match?.parameter("none") == nil)
+            let lent = table.withMatch(url) { [$0.parameter("id"), $0.parameter("tail")] }
+            #expect((try? lent.get()) == (match == nil ? nil : [id, tail]), "\(url)")
+        }
+    }
+
     @Test("query values by name match queryItems, encoded names included")
     func queryValues() throws {
         let match = try #require(table.firstMatch("myapp://task/1?n%61me=a+b&name=c&other=%E2%9C%93&name&=x&caf%C3%A9=1"))

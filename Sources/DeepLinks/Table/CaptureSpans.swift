@@ -44,20 +44,25 @@ struct CaptureSpans: Sendable {
         (offsets, isComplete) = Self.packed(first, count: count)
     }
 
-    /// The spans of three to eight groups, from their offsets at `first`, and whether they fit.
-    /// (Out of line: writing them sixteen bits at a time takes a buffer's address, which would
-    /// give every function this is inlined in a stack canary and a larger frame.)
+    /// The spans of three to eight groups, from their offsets at `first`, and whether they fit:
+    /// group `i`'s start is bits `32 × (i % 2)` of word `i / 2`, its end the sixteen bits above, as
+    /// the one-word case builds them. (Out of line: writing the words through a pointer takes
+    /// their address, which would give every function this is inlined in a stack canary and a
+    /// larger frame.)
     @inline(never)
     private static func packed(_ first: UnsafeMutablePointer<Int>, count: Int) -> (offsets: (UInt64, UInt64, UInt64, UInt64), fits: Bool) {
         var offsets: (UInt64, UInt64, UInt64, UInt64) = (.max, .max, .max, .max)
         var fits = true
         let unset = cpcre2_unset()
-        withUnsafeMutableBytes(of: &offsets) { raw in
-            for index in 0..<(2 * count) {
-                let offset = first[index]
-                if offset == unset { continue }
-                if offset >= Int(Self.unset) { fits = false; break }
-                raw.storeBytes(of: UInt16(truncatingIfNeeded: offset), toByteOffset: 2 * index, as: UInt16.self)
+        withUnsafeMutablePointer(to: &offsets) { tuple in
+            tuple.withMemoryRebound(to: UInt64.self, capacity: 4) { words in
+                for index in 0..<(2 * count) {
+                    let offset = first[index]
+                    if offset == unset { continue }
+                    if offset >= Int(Self.unset) { fits = false; break }
+                    let shift = UInt64(truncatingIfNeeded: (index & 3) &* 16)
+                    words[index >> 2] = words[index >> 2] & ~(0xFFFF &<< shift) | UInt64(UInt16(truncatingIfNeeded: offset)) &<< shift
+                }
             }
         }
         return (offsets, fits)
@@ -68,10 +73,18 @@ struct CaptureSpans: Sendable {
     @inline(__always)
     func span(_ index: Int) -> Range<Int>? {
         precondition(isComplete && index >= 0 && index < Int(groupCount), "capture group index out of range")
-        return withUnsafeBytes(of: offsets) { raw in
-            let start = raw.load(fromByteOffset: 4 * index, as: UInt16.self)
-            let end = raw.load(fromByteOffset: 4 * index + 2, as: UInt16.self)
-            return start == Self.unset || end == Self.unset || end < start ? nil : Int(start)..<Int(end)
+        // The word holding the group, read as a word and shifted: copied to memory and read
+        // sixteen bits at a time, the spans stalled again, a wider load that cannot take its
+        // bytes from the narrower stores that had just made them (or the reverse).
+        let word: UInt64
+        switch index >> 1 {
+        case 0: word = offsets.0
+        case 1: word = offsets.1
+        case 2: word = offsets.2
+        default: word = offsets.3
         }
+        let pair = word &>> UInt64(truncatingIfNeeded: (index & 1) &* 32)
+        let start = UInt16(truncatingIfNeeded: pair), end = UInt16(truncatingIfNeeded: pair &>> 16)
+        return start == Self.unset || end == Self.unset || end < start ? nil : Int(start)..<Int(end)
     }
 }

@@ -52,6 +52,15 @@ struct MatchReader {
     /// The value of path parameter `name`, if it took part in the match.
     @inline(__always)
     func parameter(_ name: String) -> String? {
+        switch route._withUnsafeGuaranteedRef({ $0.group(named: name) }) {
+        case let .single(index): return value(ofGroup: index)
+        case .absent: return nil
+        case .repeated: return parameterAmongRepeatedNames(name)
+        }
+    }
+
+    @inline(never)
+    private func parameterAmongRepeatedNames(_ name: String) -> String? {
         route._withUnsafeGuaranteedRef { route in Self.firstValue(named: name, of: route) { value(ofGroup: $0) } }
     }
 

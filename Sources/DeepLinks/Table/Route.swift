@@ -10,6 +10,8 @@ public final class Route: Sendable {
     let queryValuePatterns: [CompiledPattern?]
     /// The name of each capture group, by group number - 1 (nil for an unnamed group).
     let groupNames: [String?]
+    /// Whether two groups share a name (`(?J)`).
+    let repeatsGroupNames: Bool
     /// The reverse-routing template, or nil when the pattern has other constructs.
     let template: [PatternScanner.TemplatePiece]?
     /// The subject prefix this route is dispatched on.
@@ -27,6 +29,8 @@ public final class Route: Sendable {
         var names = [String?](repeating: nil, count: pattern.captureCount)
         for group in pattern.namedGroups { names[group.number - 1] = group.name }
         self.groupNames = names
+        let named = names.compactMap { $0 }
+        self.repeatsGroupNames = Set(named).count < named.count
         self.template = PatternScanner.template(definition.pattern)
         let start = RouteStart(pattern: definition.pattern)
         self.start = start
@@ -43,6 +47,29 @@ public final class Route: Sendable {
     public var target: String { definition.target }
     /// The path parameter names, in pattern order.
     public var parameterNames: [String] { groupNames.compactMap { $0 } }
+
+    /// Where path parameter `name`'s value is, as far as the names alone tell.
+    enum NamedGroup {
+        /// Group `index + 1` and no other is named `name`.
+        case single(Int)
+        /// No group is named `name`.
+        case absent
+        /// Groups share names: the value is the first of those named `name` that took part.
+        case repeated
+    }
+
+    /// The group named `name` (a loop over the names, no closure: called from one that captures
+    /// only the name, so that readers need not copy themselves into it).
+    @inline(__always)
+    func group(named name: String) -> NamedGroup {
+        if repeatsGroupNames { return .repeated }
+        var index = 0
+        while index < groupNames.count {
+            if groupNames[index] == name { return .single(index) }
+            index += 1
+        }
+        return .absent
+    }
 
     /// Whether a tap from `context` may use this route (its `sources` and `families` constraints).
     public func accepts(_ context: TapContext) -> Bool {

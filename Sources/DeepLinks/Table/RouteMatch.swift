@@ -44,7 +44,11 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// The value of path parameter `name`, if it took part in the match.
     public func parameter(_ name: String) -> String? {
-        MatchReader.firstValue(named: name, of: route) { value(ofGroup: $0) }
+        switch route.group(named: name) {
+        case let .single(index): return value(ofGroup: index)
+        case .absent: return nil
+        case .repeated: return MatchReader.firstValue(named: name, of: route) { value(ofGroup: $0) }
+        }
     }
 
     /// The decoded value of group `index + 1`, or nil when it did not take part.

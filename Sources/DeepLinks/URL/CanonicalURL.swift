@@ -136,12 +136,14 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `String(decoding: bytes, as: UTF8.self)`, cheaper for the usual short ASCII value: a string of
-    /// up to 15 bytes is written in place, and the standard library checks ASCII a word at a time
-    /// instead of validating UTF-8 (it still repairs anything else, as `decoding:` does).
+    /// `String(decoding: bytes, as: UTF8.self)`, cheaper for the usual short ASCII value: up to 15
+    /// ASCII bytes are made into a small string in two words (`SmallASCIIString`); other strings
+    /// of up to 15 bytes are written in place, and the standard library checks ASCII a word at a
+    /// time instead of validating UTF-8 (it still repairs anything else, as `decoding:` does).
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        if let small = SmallASCIIString.make(base, count: bytes.count) { return small }
         return String(unsafeUninitializedCapacity: bytes.count) { output in
             output.baseAddress!.update(from: base, count: bytes.count)
             return bytes.count

@@ -1,0 +1,70 @@
+/// Makes a string of at most 15 ASCII bytes in two words, the form the standard library gives
+/// such a string on 64-bit machines ("small": its bytes inline, no storage to allocate or count).
+///
+/// A path parameter is most often a few ASCII bytes (`1042`, `proj-launch`); made through
+/// `String(unsafeUninitializedCapacity:initializingUTF8With:)`, a value like that cost as much as
+/// routing a URL's key (a closure, a copy, a check for ASCII). Here it is two loads and an `or`.
+///
+/// The form is the standard library's: the bytes in order from the first word's lowest byte on,
+/// and the second word's top byte `0xE0 | count` (immortal, small, ASCII). That layout is part of
+/// Swift's ABI on 64-bit machines (inlinable code depends on it), but nothing is assumed: the
+/// first use compares the words made here with those of strings the standard library made itself,
+/// for every length from 0 to 15, and if any differ `make` returns nil forever, so callers fall
+/// back to the standard library.
+enum SmallASCIIString {
+    /// The longest string made here.
+    static let capacity = 15
+
+    /// Whether the words made here are those the standard library makes (checked once).
+    static let isAvailable: Bool = {
+        #if _endian(little) && _pointerBitWidth(_64)
+        guard MemoryLayout<String>.size == 16 else { return false }
+        let sample = Array("0123456789abcdef".utf8)
+        return sample.withUnsafeBufferPointer { sample in
+            (0...capacity).allSatisfy { count in
+                let made = String(decoding: UnsafeBufferPointer(rebasing: sample[0..<count]), as: UTF8.self)
+                let words = unsafeBitCast(made, to: (UInt64, UInt64).self)
+                let bytes = bytes(sample.baseAddress!, count: count)
+                return words.0 == bytes.low && words.1 == bytes.high | tag(count)
+            }
+        }
+        #else
+        return false
+        #endif
+    }()
+
+    /// The string of the `count` bytes at `base`, or nil when they are more than 15, not all
+    /// ASCII, or this machine's strings are not laid out as expected.
+    @inline(__always)
+    static func make(_ base: UnsafePointer<UInt8>, count: Int) -> String? {
+        guard count <= capacity, isAvailable else { return nil }
+        let bytes = bytes(base, count: count)
+        guard (bytes.low | bytes.high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return unsafeBitCast((bytes.low, bytes.high | tag(count)), to: String.self)
+    }
+
+    /// The top byte of a small ASCII string of `count` bytes: immortal, small, ASCII, the count.
+    @inline(__always)
+    private static func tag(_ count: Int) -> UInt64 { UInt64(truncatingIfNeeded: 0xE0 | count) &<< 56 }
+
+    /// The `count` (≤ 15) bytes at `base` in two words, as a small string holds them.
+    @inline(__always)
+    private static func bytes(_ base: UnsafePointer<UInt8>, count: Int) -> (low: UInt64, high: UInt64) {
+        var low: UInt64 = 0, high: UInt64 = 0
+        if count >= 8 {
+            low = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+            var index = 8
+            while index < count {
+                high |= UInt64(base[index]) &<< UInt64(truncatingIfNeeded: 8 &* (index &- 8))
+                index &+= 1
+            }
+        } else {
+            var index = 0
+            while index < count {
+                low |= UInt64(base[index]) &<< UInt64(truncatingIfNeeded: 8 &* index)
+                index &+= 1
+            }
+        }
+        return (low, high)
+    }
+}
