@@ -3,7 +3,8 @@
 ///
 /// A path parameter is most often a few ASCII bytes (`1042`, `proj-launch`); made through
 /// `String(unsafeUninitializedCapacity:initializingUTF8With:)`, a value like that cost as much as
-/// routing a URL's key (a closure, a copy, a check for ASCII). Here it is two loads and an `or`.
+/// routing a URL's key (a closure, a copy, a check for ASCII). Here it is the bytes loaded into two
+/// words (one load for the first eight, then one per byte), a check of their high bits and an `or`.
 ///
 /// The form is the standard library's: the bytes in order from the first word's lowest byte on,
 /// and the second word's top byte `0xE0 | count` (immortal, small, ASCII). That layout is part of
