@@ -1,9 +1,9 @@
 import Testing
 @testable import DeepLinks
 
-/// A match keeps its URL's offsets in 32 bits (`MatchedURL`), so a router refuses URLs longer
+/// A match keeps its URL's offsets in 31 bits (`MatchedURL`), so a router refuses URLs longer
 /// than `MatchedURL.longestURL` bytes before matching, even with no URL limit of its own.
-@Suite("URLs too long for 32-bit offsets are refused before any byte is read")
+@Suite("URLs too long for 31-bit offsets are refused before any byte is read")
 struct LongestURLTests {
     @Test("a URL one byte over the longest fails with urlTooLong, its bytes unread")
     func overLongest() throws {
@@ -18,7 +18,7 @@ struct LongestURLTests {
                 example  myapp://task/1
             """, file: "long.routes")
         let table = try builder.build()
-        // Sixteen real bytes, a count of 4 GiB: the refusal must come from the count alone (reading
+        // Sixteen real bytes, a count of 2 GiB: the refusal must come from the count alone (reading
         // on would run far past the array).
         let bytes = Array("myapp://task/123".utf8)
         bytes.withUnsafeBufferPointer { real in

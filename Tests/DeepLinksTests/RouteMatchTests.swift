@@ -20,13 +20,30 @@ struct RouteMatchTests {
             target   Spaced
             query    q required [a-z ]+
             example  myapp://spaced?q=a+b
-        """)
+        """ + Self.threeAndFourGroups)
     }
+
+    /// Routes of three and four groups: the most a match keeps spans for is four (`CaptureSpans`),
+    /// packed differently from one or two.
+    static let threeAndFourGroups = """
+
+        route three
+            pattern  myapp://three/(?<a>[a-z]+)/(?<b>[0-9]+)(?:/(?<c>[^/]+))?
+            target   Three
+            example  myapp://three/a/1/c
+
+        route four
+            pattern  myapp://four/(?<a>[a-z]+)/(?<b>[a-z]+)/(?<c>[a-z]*)/(?<d>[^/]+)
+            target   Four
+            example  myapp://four/a/b/c/d
+        """
 
     static let urls = RouteTableMatchTests.cases.map(\.0) + [
         "MYAPP://TASK/Caf%C3%A9/", "myapp://task/%41%2f%25?x=1#f", "myapp://many/a/b/c/d/e/f%2Fg", "myapp://many/a/b/d/e/f/g",
         "Myapp://many/a/b/c/d/e/%C3%A9", "myapp://spaced?q=a+b", "myapp://spaced?q=a%20b", "myapp://spaced?q=a%2Bb",
-        "myapp://spaced?%71=ab", "myapp://files/a%2F/b/", "https://EXAMPLE.com:443/task/7?y=2",
+        "myapp://spaced?%71=ab", "myapp://files/a%2F/b/", "https://EXAMPLE.com:443/task/7?y=2", "myapp://spaced?q=ab#q=x",
+        "myapp://task/7?x=1#frag?y=2", "myapp://three/abc/12", "myapp://three/abc/12/x%2Fy", "myapp://three/abc/12/c?x=1",
+        "myapp://four/a/bb//d%2Fe", "MYAPP://four/a/bb/ccc/%C3%A9", "myapp://four/a/bb/ccc/ddd?x=1#f",
     ]
 
     @Test("the canonical URL of a match is the one canonicalizing the URL gives", arguments: urls)
@@ -56,6 +73,39 @@ struct RouteMatchTests {
         let again = try table.match(canonical).get()
         #expect(again == match)
         #expect(again.parameters == match.parameters)
+    }
+
+    @Test("three and four groups, one of them unset or empty, owned and lent")
+    func threeAndFour() throws {
+        let cases: [(String, [String: String])] = [
+            ("myapp://three/abc/12", ["a": "abc", "b": "12"]), ("myapp://three/abc/12/x%2Fy", ["a": "abc", "b": "12", "c": "x/y"]),
+            ("myapp://four/a/bb//d%2Fe", ["a": "a", "b": "bb", "c": "", "d": "d/e"]),
+            ("myapp://four/a/bb/ccc/ddd", ["a": "a", "b": "bb", "c": "ccc", "d": "ddd"]),
+        ]
+        for (url, expected) in cases {
+            let match = try table.match(url).get()
+            #expect(match.parameters == expected, "\(url)")
+            for name in ["a", "b", "c", "d"] { #expect(match.parameter(name) == expected[name], "\(url) \(name)") }
+            let lent = table.withMatch(url) { view in ["a", "b", "c", "d"].map { view.parameter($0) } }
+            #expect(try lent.get() == ["a", "b", "c", "d"].map { expected[$0] }, "\(url)")
+        }
+    }
+
+    @Test("a match is six words: Swift then destroys a Result holding one field by field (MatchedURL's discussion)")
+    func sixWords() {
+        #expect(MemoryLayout<RouteMatch>.size == 6 * MemoryLayout<UInt64>.size)
+        #expect(MemoryLayout<MatchedURL>.size == MemoryLayout<UInt64>.size)
+        #expect(MemoryLayout<CaptureSpans>.size == 2 * MemoryLayout<UInt64>.size)
+    }
+
+    @Test("the query ends at the fragment, for query items and for query rules")
+    func queryBeforeFragment() throws {
+        let match = try table.match("myapp://task/7?x=1#frag?y=2").get()
+        #expect(match.queryItems == [QueryItem(name: "x", value: "1")])
+        #expect(match.queryValue("y") == nil)
+        #expect(try table.withMatch("myapp://task/7?x=1#frag?y=2") { $0.queryItems }.get() == [QueryItem(name: "x", value: "1")])
+        #expect(table.firstMatch("myapp://spaced?q=ab#q=x")?.queryValues("q") == ["ab"])
+        #expect(table.firstMatch("myapp://spaced?q=AB#q=x") == nil)
     }
 
     @Test("a route with more than four groups, one of them unset")

@@ -15,7 +15,7 @@ struct RouteMatchViewTests {
             pattern  myapp://many/(?<a>[a-z]+)/(?<b>[a-z]+)(?:/(?<c>[a-z]+))?/(?<d>[a-z]+)/(?<e>[a-z]+)/(?<f>[a-z]+)/(?<g>[a-z]+)/(?<h>[a-z]+)/(?<i>[^/]+)
             target   Many
             example  myapp://many/a/b/c/d/e/f/g/h/i
-        """)
+        """ + RouteMatchTests.threeAndFourGroups)
     }
 
     /// Everything a match answers, in one comparable value.
@@ -109,7 +109,7 @@ struct RouteMatchViewTests {
         guard case .failure(.noRoute) = failed else { Issue.record("expected no route, got \(failed)"); return }
     }
 
-    @Test("groups past 65,535 bytes are found again, for routes of one group and of two (one left out or not)")
+    @Test("groups past 65,535 bytes are found again, for routes of one, two and three groups (one left out or not)")
     func farGroups() throws {
         var builder = RouteTableBuilder()
         builder.canonicalizer = URLCanonicalizer(maxURLLength: 200_000, maxParameterLength: 150_000)
@@ -122,12 +122,17 @@ struct RouteMatchViewTests {
             pattern  myapp://one/[a-z]*/?(?<id>[0-9]+)
             target   One
             example  myapp://one/a/1
+        route three
+            pattern  myapp://three/(?<head>[a-z])?[a-z]*/(?<id>[0-9]+)(?:/(?<tail>x))?
+            target   Three
+            example  myapp://three/a/1
         """, file: "far.routes")
         let table = try builder.build()
         let pad = String(repeating: "a", count: 70_000)
         let cases: [(String, String, String?)] = [
             ("myapp://two/\(pad)/42", "two", nil), ("myapp://two/\(pad)/42/x", "two", "x"), ("myapp://two/a/42/x", "two", "x"),
             ("myapp://one/\(pad)/42", "one", nil), ("myapp://one/42", "one", nil),
+            ("myapp://three/\(pad)/42/x", "three", "x"), ("myapp://three/\(pad)/42", "three", nil), ("myapp://three/a/42/x", "three", "x"),
         ]
         for (url, route, tail) in cases {
             let match = try table.match(url).get()

@@ -33,7 +33,7 @@ extension MatchPlan {
     /// `verbatimDispatch` for a URL too short or too long for a `URLByteMap`.
     @inline(never)
     private func verbatimDispatchByWords(_ input: UnsafePointer<UInt8>, count: Int, maxParameterLength: Int) -> VerbatimDispatch {
-        // Offsets are packed in 32 bits (a longer URL goes the other way, which refuses it).
+        // Offsets are packed in 31 bits (a longer URL goes the other way, which refuses it).
         guard count <= MatchedURL.longestURL else { return .none }
         return verbatimDispatch(input, count: count, stops: WordScanStops(input, count: count), maxParameterLength: maxParameterLength)
     }
@@ -123,9 +123,9 @@ struct VerbatimDispatch {
 
     /// What a match keeps of the layout (only when `set` ≥ 0), straight from the packed words.
     @inline(__always)
-    func matchedURL(limits: MatchedURL.Limits) -> MatchedURL {
+    var matchedURL: MatchedURL {
         MatchedURL(verbatimLength: UInt32(truncatingIfNeeded: lengths), queryMark: UInt32(truncatingIfNeeded: query),
-                   count: UInt32(truncatingIfNeeded: query &>> 32), limits: limits)
+                   count: UInt32(truncatingIfNeeded: query &>> 32))
     }
 
     /// The answer, nil when verbatim dispatch could not tell.

@@ -98,13 +98,13 @@ struct MatchReader {
 
     /// All query items of the URL, decoded, in order.
     var queryItems: [QueryItem] {
-        guard let query = url.queryRange else { return [] }
+        guard let query = url.queryRange(in: source) else { return [] }
         return QueryParser.parse(source, from: query.lowerBound, to: query.upperBound)
     }
 
     /// The values of the query items named `name` (only the first when `first`), in order.
     func queryValues(_ name: String, first: Bool) -> [String] {
-        guard let query = url.queryRange else { return [] }
+        guard let query = url.queryRange(in: source) else { return [] }
         return QueryParser.values(named: name, in: source, from: query.lowerBound, to: query.upperBound, first: first)
     }
 
@@ -134,7 +134,7 @@ struct MatchReader {
     @inline(never)
     private func withSubjectAgain<Value>(_ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(source.count, 1)) { buffer in
-            guard let again = try? url.canonicalizer.layout(source, into: buffer), again.length == url.length else {
+            guard let again = try? MatchedURL.rederiving.layout(source, into: buffer), again.length == url.length else {
                 preconditionFailure("a routed URL no longer canonicalizes to the same subject")
             }
             return body(UnsafeBufferPointer(rebasing: buffer[0..<again.length]))

@@ -1,70 +1,75 @@
-/// What a `RouteMatch` keeps of its URL's canonical layout and of the canonicalizer's limits, in
-/// 32-bit fields, so that a match stays small to copy (the parts dispatch needed are left out).
+/// What a `RouteMatch` keeps of its URL's canonical layout, in one word: the subject's length and
+/// where the query starts (31 bits each), whether the subject is the URL's first bytes, and whether
+/// the URL has no escapes.
+///
+/// One word, so that a `RouteMatch` (route, URL, this and two words of `CaptureSpans`) stays at six
+/// words: Swift takes a `Result` holding a value of at most six words apart and releases its fields
+/// one by one, but destroys a larger one whole through `Result`'s generic value witness, looked up
+/// in its metadata (~5 ns a match; `Benchmarks/README.md`, eighth pass).
 ///
 /// Offsets fit without a check: `RouteTable` refuses URLs longer than `longestURL` bytes before
 /// matching (no Swift string that long reaches a router in practice; the limit keeps the
-/// truncating conversions exact rather than trapping).
+/// truncating conversions exact rather than trapping). The canonicalizer's limits are not kept:
+/// they only refuse URLs, never change a canonical form, so the URL, already accepted, is derived
+/// again under `rederiving`.
 struct MatchedURL: Sendable {
-    /// The canonicalizer's limits as a match keeps them: capped at `UInt32.max` (a URL this long
-    /// cannot be routed, so a cap changes no outcome when the subject is derived again). Made once
-    /// per table, not per match.
-    struct Limits: Sendable {
-        let maxURLLength: UInt32
-        let maxParameterLength: UInt32
+    /// The longest URL a router matches, in bytes: every offset into it fits in 31 bits.
+    static let longestURL = Int(Int32.max) - 1
 
-        init(_ canonicalizer: URLCanonicalizer) {
-            maxURLLength = UInt32(clamping: canonicalizer.maxURLLength)
-            maxParameterLength = UInt32(clamping: canonicalizer.maxParameterLength)
-        }
+    /// Bits 0–30: the subject's length; bit 31: `isVerbatim`; bits 32–62: the query's first byte
+    /// (`noQuery` when there is none); bit 63: `hasNoEscapes`.
+    private let bits: UInt64
+
+    private static let offsetMask: UInt64 = 0x7FFF_FFFF
+    private static let noQuery: UInt64 = offsetMask
+    private static let verbatimBit: UInt64 = 1 &<< 31
+    private static let noEscapesBit: UInt64 = 1 &<< 63
+
+    /// A canonicalizer whose limits refuse no URL a router matches, to derive a routed URL's form
+    /// again (limits as large as `longestURL`, not `Int.max`: the canonicalizer adds to them).
+    static let rederiving = URLCanonicalizer(maxURLLength: longestURL, maxParameterLength: longestURL)
+
+    @inline(__always)
+    private init(length: UInt64, queryStart: UInt64, isVerbatim: Bool, hasNoEscapes: Bool) {
+        bits = length & Self.offsetMask | (isVerbatim ? Self.verbatimBit : 0) | (queryStart & Self.offsetMask) &<< 32
+            | (hasNoEscapes ? Self.noEscapesBit : 0)
     }
-
-    /// The longest URL a router matches, in bytes: every offset into it fits in 32 bits.
-    static let longestURL = Int(UInt32.max) - 1
-
-    private let subjectLength: UInt32
-    /// `noQuery` when the URL has no query.
-    private let queryStart: UInt32
-    private let queryEnd: UInt32
-    private let limits: Limits
-    /// Whether the subject is the URL's first `length` bytes (see `CanonicalLayout.isVerbatim`).
-    let isVerbatim: Bool
-    /// Whether the URL has no `%` at all (it passed `URLCanonicalizer.verbatimLayout`, which
-    /// refuses any), so a parameter is its bytes as they are, with nothing to decode.
-    let hasNoEscapes: Bool
-
-    private static let noQuery = UInt32.max
 
     /// The layout of a URL of at most `longestURL` bytes.
     @inline(__always)
-    init(layout: CanonicalLayout, limits: Limits, hasNoEscapes: Bool) {
-        subjectLength = UInt32(truncatingIfNeeded: layout.length)
-        queryStart = layout.queryRange.map { UInt32(truncatingIfNeeded: $0.lowerBound) } ?? Self.noQuery
-        queryEnd = UInt32(truncatingIfNeeded: layout.queryRange?.upperBound ?? 0)
-        self.limits = limits
-        isVerbatim = layout.isVerbatim
-        self.hasNoEscapes = hasNoEscapes
+    init(layout: CanonicalLayout, hasNoEscapes: Bool) {
+        self.init(length: UInt64(truncatingIfNeeded: layout.length),
+                  queryStart: layout.queryRange.map { UInt64(truncatingIfNeeded: $0.lowerBound) } ?? Self.noQuery,
+                  isVerbatim: layout.isVerbatim, hasNoEscapes: hasNoEscapes)
     }
 
     /// The layout of a verbatim URL of at most `longestURL` bytes, from its parts (see
     /// `VerbatimDispatch`): its subject's length, where its `?` is (`count` for none), and its length.
     @inline(__always)
-    init(verbatimLength length: UInt32, queryMark: UInt32, count: UInt32, limits: Limits) {
-        subjectLength = length
-        queryStart = queryMark < count ? queryMark &+ 1 : Self.noQuery
-        queryEnd = count
-        self.limits = limits
-        isVerbatim = true
-        hasNoEscapes = true
+    init(verbatimLength length: UInt32, queryMark: UInt32, count: UInt32) {
+        self.init(length: UInt64(length), queryStart: queryMark < count ? UInt64(queryMark) &+ 1 : Self.noQuery, isVerbatim: true,
+                  hasNoEscapes: true)
     }
 
     /// The canonical subject's length.
-    var length: Int { Int(subjectLength) }
+    var length: Int { Int(truncatingIfNeeded: bits & Self.offsetMask) }
 
-    /// The query's byte range in the URL, without the `?`.
-    var queryRange: Range<Int>? { queryStart == Self.noQuery ? nil : Int(queryStart)..<Int(queryEnd) }
+    /// Whether the subject is the URL's first `length` bytes (see `CanonicalLayout.isVerbatim`).
+    var isVerbatim: Bool { bits & Self.verbatimBit != 0 }
 
-    /// A canonicalizer with the limits the URL was canonicalized with.
-    var canonicalizer: URLCanonicalizer {
-        URLCanonicalizer(maxURLLength: Int(limits.maxURLLength), maxParameterLength: Int(limits.maxParameterLength))
+    /// Whether the URL has no `%` at all (it passed `URLCanonicalizer.verbatimLayout`, which
+    /// refuses any), so a parameter is its bytes as they are, with nothing to decode.
+    var hasNoEscapes: Bool { bits & Self.noEscapesBit != 0 }
+
+    /// The query's byte range in `source`, the URL's bytes, without the `?`: up to the fragment's
+    /// `#` (the first `#` of the URL, as none comes before the `?`), or the end. A URL with no
+    /// escapes has no `#` (`verbatimLayout` refuses one).
+    @inline(__always)
+    func queryRange(in source: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let start = bits &>> 32 & Self.offsetMask
+        guard start != Self.noQuery else { return nil }
+        let lower = Int(truncatingIfNeeded: start)
+        if hasNoEscapes { return lower..<source.count }
+        return lower..<(source[lower...].firstIndex(of: UInt8(ascii: "#")) ?? source.count)
     }
 }

@@ -67,7 +67,7 @@ public struct RouteMatch: Sendable, Hashable {
     /// The URL in canonical form.
     public var canonicalURL: CanonicalURL {
         do {
-            return try url.canonicalizer.canonicalize(source)
+            return try MatchedURL.rederiving.canonicalize(source)
         } catch {
             preconditionFailure("a routed URL no longer canonicalizes: \(error)")
         }

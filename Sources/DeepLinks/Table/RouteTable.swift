@@ -27,15 +27,12 @@ public final class RouteTable: Sendable {
     let plan: MatchPlan
     /// The ovector pairs any match of this table needs (chunks, route patterns, value patterns).
     let ovectorPairs: Int
-    /// The canonicalizer's limits as matches keep them.
-    let urlLimits: MatchedURL.Limits
     private let routesByName: [String: Int]
 
     init(routes: [Route], canonicalizer: URLCanonicalizer, limits: MatchLimits, candidateSets: [CandidateSet],
          dispatch: DispatchIndex, segmentCounts: SegmentCountIndex, warnings: [RouteDiagnostic]) {
         self.routes = routes
         self.canonicalizer = canonicalizer
-        self.urlLimits = MatchedURL.Limits(canonicalizer)
         self.limits = limits
         self.candidateSets = candidateSets
         self.warnings = warnings
@@ -95,9 +92,9 @@ public final class RouteTable: Sendable {
         if dispatched.set >= 0 {
             // Straight from the packed answer: unpacked into a `CanonicalLayout`, the layout was
             // kept in memory across the pattern's call, a store and a load per field.
-            (set, url) = (dispatched.set, dispatched.matchedURL(limits: urlLimits))
+            (set, url) = (dispatched.set, dispatched.matchedURL)
         } else if let dispatched = verbatimCandidateSet(sourceBytes) {
-            (set, url) = (dispatched.set, MatchedURL(layout: dispatched.layout, limits: urlLimits, hasNoEscapes: true))
+            (set, url) = (dispatched.set, MatchedURL(layout: dispatched.layout, hasNoEscapes: true))
         } else {
             return matchCanonicalizing(sourceBytes, scratch: scratch, context: context)
         }
@@ -163,7 +160,7 @@ public final class RouteTable: Sendable {
         }
         // Query values are decoded after the subject, where there is room for the whole query.
         return match(subject: UnsafeBufferPointer(rebasing: buffer[0..<layout.length]), layout: layout,
-                     sourceBytes: sourceBytes, urlLimits: urlLimits,
+                     sourceBytes: sourceBytes,
                      spare: buffer.baseAddress! + layout.length, scratch: scratch, context: context)
     }
 
@@ -184,7 +181,7 @@ public final class RouteTable: Sendable {
                 let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
                 let spare = scratch.subjectBuffer(capacity: max(sourceBytes.count, 1))
                 return match(subject: bytes, layout: canonical.layout, sourceBytes: sourceBytes,
-                             urlLimits: MatchedURL.Limits(canonical.canonicalizer), spare: spare.baseAddress!, scratch: scratch, context: context)
+                             spare: spare.baseAddress!, scratch: scratch, context: context)
             }
         }
         return routed.map { RouteMatch(route: routes[$0.order], source: canonical.source, hit: $0) }
@@ -193,10 +190,10 @@ public final class RouteTable: Sendable {
     /// Dispatches and matches a canonical subject.
     /// - Parameter spare: room for the URL's query, to decode values for query rules.
     private func match(subject: UnsafeBufferPointer<UInt8>, layout: CanonicalLayout, sourceBytes: UnsafeBufferPointer<UInt8>,
-                       urlLimits: MatchedURL.Limits, spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
+                       spare: UnsafeMutablePointer<UInt8>, scratch: MatchScratch,
                        context: TapContext) -> Result<RouteHit, RoutingFailure> {
         match(inSet: plan.candidateSet(for: subject, layout: layout), subject: subject,
-              url: MatchedURL(layout: layout, limits: urlLimits, hasNoEscapes: false), sourceBytes: sourceBytes, spare: spare,
+              url: MatchedURL(layout: layout, hasNoEscapes: false), sourceBytes: sourceBytes, spare: spare,
               scratch: scratch, context: context)
     }
 
@@ -228,7 +225,7 @@ public final class RouteTable: Sendable {
     private func winner(_ order: Int, inSet setIndex: Int, captures: CaptureSpans, checksAfterPattern: Bool,
                         subject: UnsafeBufferPointer<UInt8>, url: MatchedURL, sourceBytes: UnsafeBufferPointer<UInt8>,
                         spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch, context: TapContext) -> Result<RouteHit, RoutingFailure> {
-        if !checksAfterPattern || accepts(order, context: context, url: sourceBytes, query: url.queryRange, spare: spare,
+        if !checksAfterPattern || accepts(order, context: context, url: sourceBytes, query: url.queryRange(in: sourceBytes), spare: spare,
                                           scratch: scratch) {
             return .success(RouteHit(order: order, url: url, captures: captures))
         }
@@ -251,7 +248,7 @@ public final class RouteTable: Sendable {
             if rc == PCRE2_ERROR_NOMATCH { continue }
             guard rc > 0 else { return .failure(failure(rc, near: order, pattern: candidate.pattern)) }
             let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: candidate.groupNames.count)
-            if accepts(order, context: context, url: sourceBytes, query: url.queryRange, spare: spare, scratch: scratch) {
+            if accepts(order, context: context, url: sourceBytes, query: url.queryRange(in: sourceBytes), spare: spare, scratch: scratch) {
                 return .success(RouteHit(order: order, url: url, captures: captures))
             }
         }
@@ -285,11 +282,12 @@ public final class RouteTable: Sendable {
 
     /// Reads the route's groups from the ovector; groups that did not take part are left out.
     func extractParameters(_ route: Route, groupBase: Int, scratch: MatchScratch, subject: UnsafeBufferPointer<UInt8>) -> [PathParameter] {
-        let captures = CaptureSpans(ovector: scratch.ovector, groupBase: groupBase, count: route.groupNames.count)
         var parameters: [PathParameter] = []
         for (index, name) in route.groupNames.enumerated() {
-            guard let name, let span = captures.span(index) else { continue }
-            parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, span)))
+            let group = 2 * (groupBase + index + 1)
+            let start = scratch.ovector[group], end = scratch.ovector[group + 1]
+            guard let name, start != cpcre2_unset(), end >= start else { continue }
+            parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, start..<end)))
         }
         return parameters
     }
