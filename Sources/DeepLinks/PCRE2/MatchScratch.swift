@@ -47,6 +47,13 @@ struct MatchScratch {
     /// The ovector: start/end byte offset pairs, group 0 first.
     var ovector: UnsafeMutablePointer<Int> { storage.pointee.ovector }
 
+    /// The byte range of capture group `group` (1-based) in the last match's ovector, or nil when
+    /// the group did not take part.
+    func span(ofGroup group: Int) -> Range<Int>? {
+        let start = ovector[2 * group], end = ovector[2 * group + 1]
+        return start == cpcre2_unset() || end < start ? nil : start..<end
+    }
+
     /// The name of the last `(*MARK)` passed on the matching path, as bytes, or nil.
     var mark: UnsafeBufferPointer<UInt8>? {
         guard let mark = pcre2_get_mark_8(matchData) else { return nil }

@@ -118,8 +118,7 @@ struct MatchReader {
         let scratch = MatchScratch.current(minimumPairs: route.pattern.captureCount + 1)
         let rc = route.pattern.match(subject, scratch: scratch, context: nil)
         precondition(rc > 0, "a matched route's pattern no longer matches its subject: \(rc)")
-        let start = scratch.ovector[2 * (index + 1)], end = scratch.ovector[2 * (index + 1) + 1]
-        return start == cpcre2_unset() || end < start ? nil : start..<end
+        return scratch.span(ofGroup: index + 1)
     }
 
     /// Calls `body` with the canonical subject: the URL's own bytes when canonicalization changed

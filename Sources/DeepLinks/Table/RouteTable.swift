@@ -284,10 +284,8 @@ public final class RouteTable: Sendable {
     func extractParameters(_ route: Route, groupBase: Int, scratch: MatchScratch, subject: UnsafeBufferPointer<UInt8>) -> [PathParameter] {
         var parameters: [PathParameter] = []
         for (index, name) in route.groupNames.enumerated() {
-            let group = 2 * (groupBase + index + 1)
-            let start = scratch.ovector[group], end = scratch.ovector[group + 1]
-            guard let name, start != cpcre2_unset(), end >= start else { continue }
-            parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, start..<end)))
+            guard let name, let span = scratch.span(ofGroup: groupBase + index + 1) else { continue }
+            parameters.append(PathParameter(name: name, value: CanonicalURL.unescapeSubject(subject, span)))
         }
         return parameters
     }
