@@ -109,6 +109,33 @@ struct RouteMatchViewTests {
         guard case .failure(.noRoute) = failed else { Issue.record("expected no route, got \(failed)"); return }
     }
 
+    @Test("a lent match's failure is the owned one's: the candidates tried, an invalid URL's reason, the match limit")
+    func failures() throws {
+        var builder = RouteTableBuilder()
+        builder.probesBacktracking = false
+        builder.matchLimit = 1_000
+        builder.add((0..<60).map { index in
+            RouteDefinition(name: "r\(index)", pattern: "myapp://x/(?<v>[a-z]{\(60 - index)})", target: "T", examples: ["myapp://x/a"])
+        })
+        builder.add([RouteDefinition(name: "slow", pattern: "myapp://y/(?<a>(?:a|aa)+)b", target: "T", examples: ["myapp://y/ab"])])
+        let table = try builder.build()
+        let cases: [(url: String, failure: RoutingFailure)] = [
+            ("myapp://x/1", .noRoute(candidates: 60)),
+            ("myapp://x/" + String(repeating: "a", count: 61), .noRoute(candidates: 60)),
+            ("nothing://here", .noRoute(candidates: 0)),
+            ("myapp://x/%zz", .invalidURL(.invalidPercentEncoding(offset: 10))),
+            ("myapp://y/" + String(repeating: "a", count: 60) + "!b", .matchLimitExceeded(route: "slow")),
+        ]
+        for (url, failure) in cases {
+            #expect(throws: failure) { try table.match(url).get() }
+            var called = false
+            let lent = table.withMatch(url) { _ in called = true }
+            #expect(!called)
+            guard case let .failure(lentFailure) = lent else { Issue.record("\(url) matched when lent"); continue }
+            #expect(lentFailure == failure, "\(url)")
+        }
+    }
+
     @Test("groups past 65,535 bytes are found again, for routes of one, two and three groups (one left out or not)")
     func farGroups() throws {
         var builder = RouteTableBuilder()

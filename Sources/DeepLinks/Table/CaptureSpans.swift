@@ -7,6 +7,7 @@ import CPCRE2
 /// words (see `MatchedURL` for why a match counts its words). Up to four groups fit, at offsets
 /// below 65,535 (the default URL limit is 4,096 bytes); a match that does not fit keeps no spans
 /// (`isComplete` is false), and its reader runs the route's own pattern again to find them.
+@usableFromInline
 struct CaptureSpans: Sendable {
     /// Group `i`'s start is bits `32 × (i % 2)` of word `i / 2`, its end the sixteen bits above;
     /// `unset` for a group that did not take part. Spans that do not fit are `incomplete`.
@@ -19,6 +20,11 @@ struct CaptureSpans: Sendable {
     private static let incomplete: (UInt64, UInt64) = (UInt64(unset), 0)
     /// No group took part.
     private static let none: (UInt64, UInt64) = (.max, .max)
+
+    /// The spans of a match in which no group took part (what a failure carries in their place).
+    static var noGroups: CaptureSpans { CaptureSpans(words: none) }
+
+    private init(words: (UInt64, UInt64)) { self.words = words }
 
     /// Whether every group's span is here.
     var isComplete: Bool { words.0 != Self.incomplete.0 || words.1 != Self.incomplete.1 }

@@ -20,7 +20,7 @@ extension MatchPlan {
     ///
     /// When it answers, it agrees with `verbatimLayout` followed by `candidateSet(for:layout:)`
     /// (the tests compare them).
-    @inline(__always)
+    @inline(never)
     func verbatimDispatch(_ bytes: UnsafeBufferPointer<UInt8>, maxURLLength: Int, maxParameterLength: Int) -> VerbatimDispatch {
         let count = bytes.count
         guard count >= 8, count <= maxURLLength, let input = bytes.baseAddress else { return .none }

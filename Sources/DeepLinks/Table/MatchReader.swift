@@ -3,17 +3,18 @@ import CPCRE2
 /// Reads a match's parameters and query items from the URL's bytes, borrowed from whoever holds
 /// them: a `RouteMatch` lends its string's bytes for one read, a `RouteMatchView` the bytes of the
 /// URL being routed. Nothing here owns anything, so reading counts no references.
+@usableFromInline
 struct MatchReader {
     /// The matched route, kept alive by the `RouteMatch` or the table lending the view.
-    let route: Unmanaged<Route>
+    @usableFromInline let route: Unmanaged<Route>
     /// The URL's UTF-8 as given.
-    let source: UnsafeBufferPointer<UInt8>
-    /// The subject's length, where the query is, and the canonicalizer's limits.
-    let url: MatchedURL
+    @usableFromInline let source: UnsafeBufferPointer<UInt8>
+    /// The subject's length and where the query is.
+    @usableFromInline let url: MatchedURL
     /// Where the route's groups matched in the subject.
-    let captures: CaptureSpans
+    @usableFromInline let captures: CaptureSpans
 
-    @inline(__always)
+    @inlinable
     init(route: Unmanaged<Route>, source: UnsafeBufferPointer<UInt8>, url: MatchedURL, captures: CaptureSpans) {
         self.route = route
         self.source = source
@@ -55,13 +56,16 @@ struct MatchReader {
         switch route._withUnsafeGuaranteedRef({ $0.group(named: name) }) {
         case let .single(index): return value(ofGroup: index)
         case .absent: return nil
-        case .repeated: return parameterAmongRepeatedNames(name)
+        case .repeated: return Self.parameterAmongRepeatedNames(name, route, source, url, captures)
         }
     }
 
+    /// `parameter` when groups share names (static, given the reader's parts, like `valueDecoding`).
     @inline(never)
-    private func parameterAmongRepeatedNames(_ name: String) -> String? {
-        route._withUnsafeGuaranteedRef { route in Self.firstValue(named: name, of: route) { value(ofGroup: $0) } }
+    private static func parameterAmongRepeatedNames(_ name: String, _ route: Unmanaged<Route>, _ source: UnsafeBufferPointer<UInt8>,
+                                                    _ url: MatchedURL, _ captures: CaptureSpans) -> String? {
+        let reader = MatchReader(route: route, source: source, url: url, captures: captures)
+        return route._withUnsafeGuaranteedRef { route in firstValue(named: name, of: route) { reader.value(ofGroup: $0) } }
     }
 
     /// The first non-nil `value` of a group of `route` named `name` (names may repeat, with `(?J)`).
@@ -84,14 +88,20 @@ struct MatchReader {
             guard let span = captures.span(index) else { return nil }
             return CanonicalURL.string(UnsafeBufferPointer(rebasing: source[span]))
         }
-        return valueDecoding(ofGroup: index)
+        return Self.valueDecoding(ofGroup: index, route, source, url, captures)
     }
 
+    /// `value(ofGroup:)` for a value with escapes or a match whose spans are not kept. Static, and
+    /// given the reader's parts: a method (or a reader argument) took the reader's address, so
+    /// every caller copied its reader to memory first, in sixteen-byte pieces that waited for the
+    /// narrower stores that had just made the reader (`Benchmarks/README.md`, ninth pass).
     @inline(never)
-    private func valueDecoding(ofGroup index: Int) -> String? {
-        withSubject { subject in
-            let span = captures.isComplete
-                ? captures.span(index) : route._withUnsafeGuaranteedRef { Self.spanAgain(index, $0, in: subject) }
+    private static func valueDecoding(ofGroup index: Int, _ route: Unmanaged<Route>, _ source: UnsafeBufferPointer<UInt8>,
+                                      _ url: MatchedURL, _ captures: CaptureSpans) -> String? {
+        let reader = MatchReader(route: route, source: source, url: url, captures: captures)
+        return reader.withSubject { subject in
+            let span = reader.captures.isComplete
+                ? reader.captures.span(index) : reader.route._withUnsafeGuaranteedRef { spanAgain(index, $0, in: subject) }
             return span.map { CanonicalURL.unescapeSubject(subject, $0) }
         }
     }

@@ -12,6 +12,7 @@
 /// truncating conversions exact rather than trapping). The canonicalizer's limits are not kept:
 /// they only refuse URLs, never change a canonical form, so the URL, already accepted, is derived
 /// again under `rederiving`.
+@usableFromInline
 struct MatchedURL: Sendable {
     /// The longest URL a router matches, in bytes: every offset into it fits in 31 bits.
     static let longestURL = Int(Int32.max) - 1
@@ -34,6 +35,9 @@ struct MatchedURL: Sendable {
         bits = length & Self.offsetMask | (isVerbatim ? Self.verbatimBit : 0) | (queryStart & Self.offsetMask) &<< 32
             | (hasNoEscapes ? Self.noEscapesBit : 0)
     }
+
+    /// The layout of an empty URL (what a failure carries in a URL's place).
+    static var empty: MatchedURL { MatchedURL(length: 0, queryStart: noQuery, isVerbatim: true, hasNoEscapes: true) }
 
     /// The layout of a URL of at most `longestURL` bytes.
     @inline(__always)

@@ -42,9 +42,9 @@ public final class Route: Sendable {
     }
 
     /// The route's name.
-    public var name: String { definition.name }
+    @inlinable public var name: String { definition.name }
     /// What the app opens.
-    public var target: String { definition.target }
+    @inlinable public var target: String { definition.target }
     /// The path parameter names, in pattern order.
     public var parameterNames: [String] { groupNames.compactMap { $0 } }
 

@@ -9,13 +9,13 @@ public struct RouteMatch: Sendable, Hashable {
     /// The matched route.
     public let route: Route
     /// The URL as given.
-    let source: String
-    /// The subject's length, where the query is, and the canonicalizer's limits.
-    let url: MatchedURL
+    @usableFromInline let source: String
+    /// The subject's length and where the query is.
+    @usableFromInline let url: MatchedURL
     /// Where the route's groups matched in the subject.
-    let captures: CaptureSpans
+    @usableFromInline let captures: CaptureSpans
 
-    @inline(__always)
+    @inlinable
     init(route: Route, source: String, url: MatchedURL, captures: CaptureSpans) {
         self.route = route
         self.source = source
@@ -29,9 +29,9 @@ public struct RouteMatch: Sendable, Hashable {
     }
 
     /// The matched route's name.
-    public var routeName: String { route.name }
+    @inlinable public var routeName: String { route.name }
     /// What the app opens.
-    public var target: String { route.target }
+    @inlinable public var target: String { route.target }
 
     /// Path parameters (the pattern's named groups that took part in the match), decoded, in
     /// pattern order.
@@ -43,17 +43,27 @@ public struct RouteMatch: Sendable, Hashable {
     }
 
     /// The value of path parameter `name`, if it took part in the match.
+    @inlinable
     public func parameter(_ name: String) -> String? {
+        // Inlined, so that the caller passes the match's fields, read one by one, instead of the
+        // match's address: a caller that has just taken the match out of `match`'s `Result` copied
+        // it to memory for that, in sixteen-byte pieces that waited for `match`'s narrower stores.
+        Self.parameter(name, route, source, url, captures)
+    }
+
+    /// `parameter(_:)`, given the match's fields.
+    @usableFromInline
+    static func parameter(_ name: String, _ route: Route, _ source: String, _ url: MatchedURL, _ captures: CaptureSpans) -> String? {
         switch route.group(named: name) {
-        case let .single(index): return value(ofGroup: index)
+        case let .single(index): return value(ofGroup: index, route, source, url, captures)
         case .absent: return nil
-        case .repeated: return MatchReader.firstValue(named: name, of: route) { value(ofGroup: $0) }
+        case .repeated: return MatchReader.firstValue(named: name, of: route) { value(ofGroup: $0, route, source, url, captures) }
         }
     }
 
     /// The decoded value of group `index + 1`, or nil when it did not take part.
     @inline(__always)
-    private func value(ofGroup index: Int) -> String? {
+    private static func value(ofGroup index: Int, _ route: Route, _ source: String, _ url: MatchedURL, _ captures: CaptureSpans) -> String? {
         if captures.isComplete, url.hasNoEscapes {
             // The usual case: the URL's own bytes, with nothing to decode.
             guard let span = captures.span(index) else { return nil }
@@ -61,7 +71,7 @@ public struct RouteMatch: Sendable, Hashable {
                 return value
             }
         }
-        return withReader { $0.value(ofGroup: index) }
+        return withReader(source, Unmanaged.passUnretained(route), url, captures) { $0.value(ofGroup: index) }
     }
 
     /// The URL in canonical form.
@@ -77,22 +87,37 @@ public struct RouteMatch: Sendable, Hashable {
     public var queryItems: [QueryItem] { withReader { $0.queryItems } }
 
     /// The values of the query items named `name`, in order.
-    public func queryValues(_ name: String) -> [String] { withReader { $0.queryValues(name, first: false) } }
+    @inlinable
+    public func queryValues(_ name: String) -> [String] { Self.queryValues(name, first: false, route, source, url) }
 
     /// The first value of the query item `name`, if any.
-    public func queryValue(_ name: String) -> String? { withReader { $0.queryValues(name, first: true).first } }
+    @inlinable
+    public func queryValue(_ name: String) -> String? { Self.queryValues(name, first: true, route, source, url).first }
+
+    /// `queryValues(_:)` (only the first value when `first`), given the match's fields (inlined
+    /// callers pass fields, not the match's address: see `parameter(_:)`).
+    @usableFromInline
+    static func queryValues(_ name: String, first: Bool, _ route: Route, _ source: String, _ url: MatchedURL) -> [String] {
+        withReader(source, Unmanaged.passUnretained(route), url, .noGroups) { $0.queryValues(name, first: first) }
+    }
 
     /// Calls `body` with a reader over this match's URL bytes.
     @inline(__always)
     private func withReader<Value>(_ body: (MatchReader) -> Value) -> Value {
         // Nothing here captures `self`: a closure that did would copy the match.
-        let route = Unmanaged.passUnretained(route), url = url, captures = captures
+        Self.withReader(source, Unmanaged.passUnretained(route), url, captures, body)
+    }
+
+    /// Calls `body` with a reader over `source`'s bytes.
+    @inline(__always)
+    private static func withReader<Value>(_ source: String, _ route: Unmanaged<Route>, _ url: MatchedURL, _ captures: CaptureSpans,
+                                          _ body: (MatchReader) -> Value) -> Value {
         if let value = source.utf8.withContiguousStorageIfAvailable({
             body(MatchReader(route: route, source: $0, url: url, captures: captures))
         }) {
             return value
         }
-        return Self.withReaderCopying(source, route, url, captures, body)
+        return withReaderCopying(source, route, url, captures, body)
     }
 
     /// `withReader` for a string whose UTF-8 is not contiguous (bridged), copied first.

@@ -6,17 +6,17 @@
 /// It cannot be copied, so it cannot outlive the closure it is lent to; call `owned()` for a
 /// `RouteMatch` to keep.
 public struct RouteMatchView: ~Copyable {
-    let reader: MatchReader
+    @usableFromInline let reader: MatchReader
 
-    @inline(__always)
+    @inlinable
     init(_ reader: MatchReader) { self.reader = reader }
 
     /// The matched route.
     public var route: Route { reader.route.takeUnretainedValue() }
     /// The matched route's name.
-    public var routeName: String { reader.route._withUnsafeGuaranteedRef { $0.name } }
+    @inlinable public var routeName: String { reader.route._withUnsafeGuaranteedRef { $0.name } }
     /// What the app opens.
-    public var target: String { reader.route._withUnsafeGuaranteedRef { $0.target } }
+    @inlinable public var target: String { reader.route._withUnsafeGuaranteedRef { $0.target } }
 
     /// Path parameters (the pattern's named groups that took part in the match), decoded, in
     /// pattern order.

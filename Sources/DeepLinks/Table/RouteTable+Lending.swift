@@ -13,45 +13,40 @@ extension RouteTable {
     ///   - body: Reads the match; may route other URLs.
     /// - Returns: `body`'s value, or the `RoutingFailure`.
     /// - Throws: What `body` throws.
-    @inlinable
+    @inlinable @inline(__always)
     public func withMatch<Value, Failure: Error>(_ url: String, context: TapContext = .any,
                                                  _ body: (borrowing RouteMatchView) throws(Failure) -> Value) throws(Failure)
         -> Result<Value, RoutingFailure> {
+        // Inlined in the caller, with `body`: what `find` found comes back in registers and
+        // becomes the view in place (`FoundRoute`).
         var outcome: Result<Value, Failure>?
-        if let failure = lend(url, context: context, to: { view in
-            do throws(Failure) { outcome = .success(try body(view)) } catch { outcome = .failure(error) }
-        }) {
-            return .failure(failure)
+        let refused = withBytes(of: url) { bytes -> RoutingFailure? in
+            let found = find(bytes, context: context)
+            guard let route = found.route else { return failure(found, routing: url, context: context) }
+            do throws(Failure) {
+                outcome = .success(try body(RouteMatchView(MatchReader(route: route, source: bytes, url: found.url,
+                                                                       captures: found.captures))))
+            } catch {
+                outcome = .failure(error)
+            }
+            return nil
         }
+        if let refused { return .failure(refused) }
         guard let outcome else { preconditionFailure("a match was lent without calling its reader") }
         return .success(try outcome.get())
     }
 
-    /// Routes `url` and calls `body` with the match; returns the failure when nothing matched.
-    /// (Not generic, so that it is compiled here, whatever `withMatch` is specialized for.)
-    @usableFromInline
-    func lend(_ url: String, context: TapContext, to body: (borrowing RouteMatchView) -> Void) -> RoutingFailure? {
-        if let failure = url.utf8.withContiguousStorageIfAvailable({ lend(bytes: $0, context: context, to: body) }) { return failure }
-        return lendCopying(url, context: context, to: body)
+    /// Calls `body` with `url`'s UTF-8, copied first when it is not contiguous (a bridged string).
+    @inlinable
+    func withBytes<Value>(of url: String, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        if let value = url.utf8.withContiguousStorageIfAvailable(body) { return value }
+        return Self.withBytesCopying(url, body)
     }
 
-    /// `lend` for a string whose UTF-8 is not contiguous (bridged), copied first. (Out of line, so
-    /// that the routing inlined in `lend` is there once.)
-    @inline(never)
-    private func lendCopying(_ url: String, context: TapContext, to body: (borrowing RouteMatchView) -> Void) -> RoutingFailure? {
+    /// `withBytes` for a string whose UTF-8 is not contiguous.
+    @usableFromInline @inline(never)
+    static func withBytesCopying<Value>(_ url: String, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
         var source = url
-        return source.withUTF8 { lend(bytes: $0, context: context, to: body) }
-    }
-
-    @inline(__always)
-    private func lend(bytes: UnsafeBufferPointer<UInt8>, context: TapContext, to body: (borrowing RouteMatchView) -> Void)
-        -> RoutingFailure? {
-        switch hit(bytes: bytes, context: context) {
-        case let .success(hit):
-            body(RouteMatchView(MatchReader(route: plan.routes[hit.order].route, source: bytes, url: hit.url, captures: hit.captures)))
-            return nil
-        case let .failure(failure):
-            return failure
-        }
+        return source.withUTF8(body)
     }
 }

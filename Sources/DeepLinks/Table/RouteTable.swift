@@ -77,6 +77,33 @@ public final class RouteTable: Sendable {
         }
     }
 
+    /// Routes the URL whose UTF-8 is `bytes`, for `withMatch`.
+    @usableFromInline
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> FoundRoute {
+        let routed = hit(bytes: bytes, context: context)
+        if case let .success(hit) = routed { return FoundRoute(route: plan.routes[hit.order].route, url: hit.url, captures: hit.captures) }
+        return Self.found(routed)
+    }
+
+    /// What `find` says of a failure (out of line, so that `find` stays small).
+    @inline(never)
+    private static func found(_ routed: consuming Result<RouteHit, RoutingFailure>) -> FoundRoute {
+        if case let .failure(.noRoute(candidates)) = routed { return FoundRoute(noRoute: candidates) }
+        return .otherFailure
+    }
+
+    /// Why `url` matched no route, from what `find` found: the candidates tried, or, for the rare
+    /// failures four words do not hold (an invalid URL, a match limit, a PCRE2 error), the reason
+    /// found by routing the URL again (the table is immutable, so it fails the same way).
+    @usableFromInline @inline(never)
+    func failure(_ found: FoundRoute, routing url: String, context: TapContext) -> RoutingFailure {
+        if let candidates = found.candidates { return .noRoute(candidates: candidates) }
+        guard case let .failure(failure) = match(url, context: context) else {
+            preconditionFailure("a URL that failed to route matched when routed again")
+        }
+        return failure
+    }
+
     /// Routes the URL whose UTF-8 is `sourceBytes`.
     ///
     /// Only the usual case is inline here: an already canonical URL, dispatched and matched in
