@@ -32,6 +32,34 @@ struct SmallASCIIStringTests {
         }
     }
 
+    @Test("a span of a buffer, read in words that may begin before it, is the string of its bytes alone")
+    func spans() throws {
+        var random = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 24, 40] {
+            // Bytes before a span (here any byte, non-ASCII too) must not leak into its string.
+            let buffer = (0..<length).map { _ in UInt8.random(in: 0...0xFF, using: &random) }
+            let ascii = buffer.map { $0 & 0x7F }
+            for bytes in [buffer, ascii] {
+                for start in 0...length {
+                    for end in start...length {
+                        let span = start..<end
+                        let made = bytes.withUnsafeBufferPointer { SmallASCIIString.make($0, span) }
+                        let slice = Array(bytes[span])
+                        if slice.isEmpty || slice.count > 15 || slice.contains(where: { $0 >= 0x80 }) {
+                            if !slice.isEmpty { #expect(made == nil, "\(span) of \(bytes)") }
+                            continue
+                        }
+                        let expected = String(decoding: slice, as: UTF8.self)
+                        #expect(made == expected, "\(span) of \(bytes)")
+                        #expect(made.map { unsafeBitCast($0, to: (UInt64, UInt64).self) == unsafeBitCast(expected, to: (UInt64, UInt64).self) } == true)
+                        let string = bytes.withUnsafeBufferPointer { CanonicalURL.string($0, span) }
+                        #expect(string == expected)
+                    }
+                }
+            }
+        }
+    }
+
     @Test("non-ASCII bytes and more than 15 bytes are left to the standard library")
     func refusals() {
         for bytes in [Array("caf\u{E9}".utf8), [0x80], Array("0123456789abcdef".utf8), [0x41, 0xFF]] {

@@ -33,7 +33,7 @@ struct MatchReader {
                 parameters.reserveCapacity(names.count)
                 for (index, name) in names.enumerated() {
                     guard let name, let span = captures.span(index) else { continue }
-                    parameters.append(PathParameter(name: name, value: CanonicalURL.string(UnsafeBufferPointer(rebasing: source[span]))))
+                    parameters.append(PathParameter(name: name, value: CanonicalURL.string(source, span)))
                 }
                 return parameters
             }
@@ -86,7 +86,7 @@ struct MatchReader {
         if captures.isComplete, url.hasNoEscapes {
             // The usual case: the URL's own bytes, with nothing to decode.
             guard let span = captures.span(index) else { return nil }
-            return CanonicalURL.string(UnsafeBufferPointer(rebasing: source[span]))
+            return CanonicalURL.string(source, span)
         }
         return Self.valueDecoding(ofGroup: index, route, source, url, captures)
     }

@@ -67,7 +67,7 @@ public struct RouteMatch: Sendable, Hashable {
         if captures.isComplete, url.hasNoEscapes {
             // The usual case: the URL's own bytes, with nothing to decode.
             guard let span = captures.span(index) else { return nil }
-            if let value = source.utf8.withContiguousStorageIfAvailable({ CanonicalURL.string(UnsafeBufferPointer(rebasing: $0[span])) }) {
+            if let value = source.utf8.withContiguousStorageIfAvailable({ CanonicalURL.string($0, span) }) {
                 return value
             }
         }

@@ -144,8 +144,23 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
         if let small = SmallASCIIString.make(base, count: bytes.count) { return small }
-        return String(unsafeUninitializedCapacity: bytes.count) { output in
-            output.baseAddress!.update(from: base, count: bytes.count)
+        return copied(bytes)
+    }
+
+    /// `string(UnsafeBufferPointer(rebasing: bytes[span]))`, reading a short value in one or two
+    /// words (`SmallASCIIString.make(_:_:)`): for a parameter, whose span lies inside the URL.
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ span: Range<Int>) -> String {
+        guard !span.isEmpty else { return "" }
+        if let small = SmallASCIIString.make(bytes, span) { return small }
+        return copied(UnsafeBufferPointer(rebasing: bytes[span]))
+    }
+
+    /// The bytes as a string made by the standard library (which checks ASCII a word at a time and
+    /// repairs invalid UTF-8 as `decoding:` does).
+    private static func copied(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { output in
+            output.baseAddress!.update(from: bytes.baseAddress!, count: bytes.count)
             return bytes.count
         }
     }

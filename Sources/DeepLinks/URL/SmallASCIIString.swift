@@ -44,6 +44,29 @@ enum SmallASCIIString {
         return unsafeBitCast((bytes.low, bytes.high | tag(count)), to: String.self)
     }
 
+    /// The string of `bytes[span]`, as `make(_:count:)` makes it, reading the bytes in one or two
+    /// words: the last eight bytes of the span, which may begin before it (a URL's parameter has
+    /// the scheme before it), shifted down, and for more than eight the first eight. A loop over the
+    /// bytes is left for a span ending in the buffer's first eight bytes.
+    @inline(__always)
+    static func make(_ bytes: UnsafeBufferPointer<UInt8>, _ span: Range<Int>) -> String? {
+        let count = span.count
+        guard let base = bytes.baseAddress, count > 0, span.upperBound >= 8 else {
+            return bytes.baseAddress.flatMap { make($0 + span.lowerBound, count: count) }
+        }
+        guard count <= capacity, isAvailable else { return nil }
+        let last = UInt64(littleEndian: UnsafeRawPointer(base + (span.upperBound &- 8)).loadUnaligned(as: UInt64.self))
+        let low: UInt64, high: UInt64
+        if count <= 8 {
+            (low, high) = (last &>> UInt64(truncatingIfNeeded: 8 &* (8 &- count)), 0)
+        } else {
+            low = UInt64(littleEndian: UnsafeRawPointer(base + span.lowerBound).loadUnaligned(as: UInt64.self))
+            high = last &>> UInt64(truncatingIfNeeded: 8 &* (16 &- count))
+        }
+        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return unsafeBitCast((low, high | tag(count)), to: String.self)
+    }
+
     /// The top byte of a small ASCII string of `count` bytes: immortal, small, ASCII, the count.
     @inline(__always)
     private static func tag(_ count: Int) -> UInt64 { UInt64(truncatingIfNeeded: 0xE0 | count) &<< 56 }
