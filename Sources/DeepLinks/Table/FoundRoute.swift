@@ -1,9 +1,9 @@
-/// What `RouteTable.find` tells `match` and `withMatch`, inlined in their callers: the route (not
-/// retained), what a match keeps of the URL's layout and where the route's groups matched; or,
-/// with no route, how many candidates were tried.
+/// What `RouteTable.find` tells `withMatch`, inlined in its caller: the route (not retained), what
+/// a match keeps of the URL's layout and where the route's groups matched; or, with no route, how
+/// many candidates were tried.
 ///
-/// Four words, so that it comes back in registers: the caller builds its `RouteMatch` or
-/// `RouteMatchView` from them without a copy through memory (`Benchmarks/README.md`, ninth pass).
+/// Four words, so that it comes back in registers: the caller builds its `RouteMatchView` from
+/// them without a copy through memory (`Benchmarks/README.md`, ninth pass).
 @usableFromInline
 struct FoundRoute {
     /// The route's address (aligned, so its lowest bit is 0); for a failure, `1 | candidates << 2`
