@@ -20,7 +20,7 @@ extension RouteTable {
         // Inlined in the caller, with `body`: what `find` found comes back in registers and
         // becomes the view in place (`FoundRoute`).
         var outcome: Result<Value, Failure>?
-        let refused = withBytes(of: url) { bytes -> RoutingFailure? in
+        let refused = url.withUTF8Bytes { bytes -> RoutingFailure? in
             let found = find(bytes, context: context)
             guard let route = found.route else { return failure(found, routing: url, context: context) }
             do throws(Failure) {
@@ -34,19 +34,5 @@ extension RouteTable {
         if let refused { return .failure(refused) }
         guard let outcome else { preconditionFailure("a match was lent without calling its reader") }
         return .success(try outcome.get())
-    }
-
-    /// Calls `body` with `url`'s UTF-8, copied first when it is not contiguous (a bridged string).
-    @inlinable
-    func withBytes<Value>(of url: String, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
-        if let value = url.utf8.withContiguousStorageIfAvailable(body) { return value }
-        return Self.withBytesCopying(url, body)
-    }
-
-    /// `withBytes` for a string whose UTF-8 is not contiguous.
-    @usableFromInline @inline(never)
-    static func withBytesCopying<Value>(_ url: String, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
-        var source = url
-        return source.withUTF8(body)
     }
 }
