@@ -172,23 +172,36 @@ enum RouteBenchmark {
         return Double(elapsed) / Double(rounds * count)
     }
 
-    /// Times `bodies` (each over the same `count` items) in turns: nine rounds, each running every
-    /// body for at least `minimumSeconds / 9` of this thread's CPU time, in order.
-    /// - Returns: ns per item of each body's fastest round, and for each body but the last, the
-    ///   median and the range over the rounds of its time divided by the last body's time in the
-    ///   same round (two times measured a few hundred milliseconds apart, under the same load).
+    /// Times `bodies` (each over the same `count` items) in turns, sample by sample: each turn runs
+    /// every body, in order, for a sample of about a millisecond of this thread's CPU time (whole
+    /// passes over the items), and turns repeat until the bodies have had `minimumSeconds` each.
+    /// - Returns: ns per item of each body's fastest sample, and for each body but the last, the
+    ///   median and the middle half (first to third quartile) over the turns of its time divided by
+    ///   the last body's time in the same turn: two times measured a few milliseconds apart, under
+    ///   the same load. With hundreds of turns the median holds still where the load does not: on
+    ///   this shared machine the same pass over the URLs took from 1× to 1.6× its usual time from
+    ///   one minute to the next.
     static func timeSideBySide(_ count: Int, minimumSeconds: Double = 0.9, _ bodies: [(Int) -> Void])
         -> (best: [Double], medianRatios: [Double], ratioRanges: [ClosedRange<Double>]) {
-        for body in bodies { for index in 0..<count { body(index) } }  // warm-up
-        var times = [[Double]](repeating: [], count: bodies.count)
-        for _ in 0..<9 {
-            for (which, body) in bodies.enumerated() {
-                times[which].append(repetition(count, seconds: minimumSeconds / 9, body))
-            }
+        // Warm-up, and how many passes make a sample of a millisecond (a clock read is a system
+        // call, ~1 µs: a thousandth of a sample).
+        let passes = bodies.map { body in
+            let nanoseconds = repetition(count, seconds: 0.01, body) * Double(count)
+            return max(1, Int((1e6 / nanoseconds).rounded(.up)))
         }
+        var times = [[Double]](repeating: [], count: bodies.count)
+        let start = threadCPUNanoseconds()
+        repeat {
+            for (which, body) in bodies.enumerated() {
+                let sampleStart = threadCPUNanoseconds()
+                for _ in 0..<passes[which] { for index in 0..<count { body(index) } }
+                times[which].append(Double(threadCPUNanoseconds() - sampleStart) / Double(passes[which] * count))
+            }
+        } while Double(threadCPUNanoseconds() - start) < minimumSeconds * Double(bodies.count) * 1e9
         let last = times[bodies.count - 1]
         let ratios = times.dropLast().map { series in zip(series, last).map { $0 / $1 }.sorted() }
-        return (times.map { $0.min()! }, ratios.map { $0[$0.count / 2] }, ratios.map { $0.first!...$0.last! })
+        return (times.map { $0.min()! }, ratios.map { $0[$0.count / 2] },
+                ratios.map { $0[$0.count / 4]...$0[$0.count * 3 / 4] })
     }
 
     /// CPU time the calling thread has used, in nanoseconds.
