@@ -13,11 +13,14 @@ import Foundation
 /// (d) the same loop with NSRegularExpression, as common iOS routers do (fewer URLs sampled).
 /// (a) is also timed on the matching URLs with the result not read (the floor reads nothing
 /// either: both end with the groups' offsets in hand).
-/// Times are thread CPU time, fastest repetition. (a) on the matching URLs, (a) reading everything,
-/// (a) not read and (b) are timed in turns (`timeSideBySide`), and (a)/(b) is the median of the ratios of times
-/// taken in the same turn, with their range: on a shared machine, load changes between
-/// measurements taken seconds apart, less between measurements taken in turns. The other columns
-/// use `time` (fastest of five repetitions).
+/// Times are thread CPU time. (a) on the matching URLs (read, read all, not read, lent, lent not
+/// read) and (b) are timed in turns of about a millisecond each (`timeSideBySide`): each of those
+/// columns is the fastest sample, the one other processes disturbed least, and the x/(b) columns
+/// divide those fastest samples. The two reading columns also have the median, over the turns, of
+/// the ratio of the two times taken in the same turn, with its middle half: what the ratio is
+/// under the load the machine had during the run, which the neighbours' load on a shared machine
+/// moves by 10% and more between runs (the fastest samples move by 1–2%). The other columns use
+/// `time` (fastest of five repetitions).
 /// `--export DIR` also writes each table and URL mix for Benchmarks/peers/peer_routers.py.
 enum RouteBenchmark {
     static let sizes = ProcessInfo.processInfo.environment["ROUTES_SIZES"].map { $0.split(separator: ",").map { Int($0)! } } ?? [10, 100, 1_000, 10_000]
@@ -27,18 +30,21 @@ enum RouteBenchmark {
         var exportDirectory: String?
         if let index = arguments.firstIndex(of: "--export"), index + 1 < arguments.count { exportDirectory = arguments[index + 1] }
         print("routes: ns per URL (lower is better); matches/s = 1e9 / ns")
-        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (a) matching, not read | (b) floor: winner's pattern alone | (a)/(b) | (a)/(b) range | (a) read all/(b) | (a) not read/(b) | (a) lent | (a) lent/(b) | (a) lent, not read | (a) lent, not read/(b) | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (a) matching, not read | (a) lent | (a) lent, not read | (b) floor: winner's pattern alone | (a)/(b) | (a)/(b) median (middle half) | (a) read all/(b) | (a) not read/(b) | (a) lent/(b) | (a) lent/(b) median (middle half) | (a) lent, not read/(b) | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         var results: [[String: Double]] = []
         for size in sizes {
             let generated = RouteTableGenerator(routeCount: size, urlCount: urlCount)
             if let exportDirectory { export(generated, size: size, to: exportDirectory) }
             let row = measure(generated, size: size)
             results.append(row)
-            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f–%.2f | %.2f | %.2f | %.0f | %.2f | %.0f | %.2f | %.0f | %.0f | %.0f× | %.0f |",
-                         size, row["mix"]!, row["matching"]!, row["readAll"]!, row["notRead"]!, row["floor"]!, row["ratio"]!,
-                         row["ratioLow"]!, row["ratioHigh"]!, row["readAllRatio"]!, row["notReadRatio"]!,
-                         row["lent"]!, row["lentRatio"]!, row["lentNotRead"]!, row["lentNotReadRatio"]!,
+            let floor = row["floor"]!
+            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.0f | %.0f | %.0f× | %.0f |",
+                         size, row["mix"]!, row["matching"]!, row["readAll"]!, row["notRead"]!, row["lent"]!, row["lentNotRead"]!, floor,
+                         row["matching"]! / floor, row["ratio"]!, row["ratioLow"]!, row["ratioHigh"]!,
+                         row["readAll"]! / floor, row["notRead"]! / floor,
+                         row["lent"]! / floor, row["lentRatio"]!, row["lentRatioLow"]!, row["lentRatioHigh"]!,
+                         row["lentNotRead"]! / floor,
                          row["sequentialJIT"]!, row["nsregex"]!, row["nsregex"]! / row["mix"]!, row["buildMs"]!))
         }
         if let exportDirectory {
@@ -111,7 +117,8 @@ enum RouteBenchmark {
         return ["routes": Double(size), "mix": mix, "matching": matchingTime, "readAll": readAll, "floor": floor,
                 "ratio": side.medianRatios[0], "ratioLow": side.ratioRanges[0].lowerBound, "ratioHigh": side.ratioRanges[0].upperBound,
                 "readAllRatio": side.medianRatios[1], "notRead": notRead, "notReadRatio": side.medianRatios[2],
-                "lent": lent, "lentRatio": side.medianRatios[3], "lentNotRead": lentNotRead, "lentNotReadRatio": side.medianRatios[4],
+                "lent": lent, "lentRatio": side.medianRatios[3], "lentRatioLow": side.ratioRanges[3].lowerBound,
+                "lentRatioHigh": side.ratioRanges[3].upperBound, "lentNotRead": lentNotRead, "lentNotReadRatio": side.medianRatios[4],
                 "sequentialJIT": sequential, "nsregex": nsregex, "buildMs": buildMs]
     }
 
@@ -173,15 +180,16 @@ enum RouteBenchmark {
     }
 
     /// Times `bodies` (each over the same `count` items) in turns, sample by sample: each turn runs
-    /// every body, in order, for a sample of about a millisecond of this thread's CPU time (whole
-    /// passes over the items), and turns repeat until the bodies have had `minimumSeconds` each.
+    /// every body, in a random order, for an untimed sample and then a timed one, each about a millisecond of
+    /// this thread's CPU time (whole passes over the items), and turns repeat until the timed
+    /// samples have had `minimumSeconds` per body.
     /// - Returns: ns per item of each body's fastest sample, and for each body but the last, the
     ///   median and the middle half (first to third quartile) over the turns of its time divided by
     ///   the last body's time in the same turn: two times measured a few milliseconds apart, under
     ///   the same load. With hundreds of turns the median holds still where the load does not: on
     ///   this shared machine the same pass over the URLs took from 1× to 1.6× its usual time from
     ///   one minute to the next.
-    static func timeSideBySide(_ count: Int, minimumSeconds: Double = 0.9, _ bodies: [(Int) -> Void])
+    static func timeSideBySide(_ count: Int, minimumSeconds: Double = 0.6, _ bodies: [(Int) -> Void])
         -> (best: [Double], medianRatios: [Double], ratioRanges: [ClosedRange<Double>]) {
         // Warm-up, and how many passes make a sample of a millisecond (a clock read is a system
         // call, ~1 µs: a thousandth of a sample).
@@ -190,14 +198,22 @@ enum RouteBenchmark {
             return max(1, Int((1e6 / nanoseconds).rounded(.up)))
         }
         var times = [[Double]](repeating: [], count: bodies.count)
-        let start = threadCPUNanoseconds()
+        var sampled: UInt64 = 0
         repeat {
-            for (which, body) in bodies.enumerated() {
+            // In a new order each turn, so that no body always follows the same one or starts at
+            // the same point of whatever else the machine does periodically.
+            for which in bodies.indices.shuffled() {
+                let body = bodies[which]
+                // An untimed sample first: the body before this one (at 10,000 routes the floor
+                // runs thousands of compiled patterns) has filled the caches with its own code and data.
+                for _ in 0..<passes[which] { for index in 0..<count { body(index) } }
                 let sampleStart = threadCPUNanoseconds()
                 for _ in 0..<passes[which] { for index in 0..<count { body(index) } }
-                times[which].append(Double(threadCPUNanoseconds() - sampleStart) / Double(passes[which] * count))
+                let elapsed = threadCPUNanoseconds() - sampleStart
+                sampled += elapsed
+                times[which].append(Double(elapsed) / Double(passes[which] * count))
             }
-        } while Double(threadCPUNanoseconds() - start) < minimumSeconds * Double(bodies.count) * 1e9
+        } while Double(sampled) < minimumSeconds * Double(bodies.count) * 1e9
         let last = times[bodies.count - 1]
         let ratios = times.dropLast().map { series in zip(series, last).map { $0 / $1 }.sorted() }
         return (times.map { $0.min()! }, ratios.map { $0[$0.count / 2] },
