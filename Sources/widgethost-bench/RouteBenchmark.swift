@@ -153,16 +153,33 @@ enum RouteBenchmark {
         return total
     }
 
-    /// Runs `body` over `count` items repeatedly, in five repetitions of at least `minimumSeconds / 5`
-    /// of this thread's CPU time each; returns ns per item of the fastest repetition.
+    /// Runs `body` over `count` items repeatedly, in samples of about a millisecond of this thread's
+    /// CPU time (whole passes over the items; one pass when a pass takes longer), until the samples
+    /// have had `minimumSeconds`; returns ns per item of the fastest sample.
     ///
     /// The build machine is shared: CPU time leaves out the time other processes hold the core, and
-    /// the fastest repetition is the one they disturbed least (caches, the other hyperthread).
+    /// the fastest sample is the one they disturbed least (caches, the other hyperthread). Samples
+    /// of a millisecond have a fastest one that repeats to 1–2% between runs, where repetitions of
+    /// 80 ms each moved by 50%.
     static func time(_ count: Int, minimumSeconds: Double = 0.4, _ body: (Int) -> Void) -> Double {
-        for index in 0..<count { body(index) }  // warm-up
+        let passes = passesPerSample(count, body)  // also the warm-up
         var best = Double.infinity
-        for _ in 0..<5 { best = min(best, repetition(count, seconds: minimumSeconds / 5, body)) }
+        var sampled: UInt64 = 0
+        repeat {
+            let start = threadCPUNanoseconds()
+            for _ in 0..<passes { for index in 0..<count { body(index) } }
+            let elapsed = threadCPUNanoseconds() - start
+            sampled += elapsed
+            best = min(best, Double(elapsed) / Double(passes * count))
+        } while Double(sampled) < minimumSeconds * 1e9
         return best
+    }
+
+    /// How many passes of `body` over `count` items make a sample of about a millisecond (a clock
+    /// read is a system call, ~1 µs: a thousandth of a sample), from a first pass and 10 ms of them.
+    static func passesPerSample(_ count: Int, _ body: (Int) -> Void) -> Int {
+        let nanoseconds = repetition(count, seconds: 0.01, body) * Double(count)
+        return max(1, Int((1e6 / nanoseconds).rounded(.up)))
     }
 
     /// Runs `body` over `count` items until at least `seconds` of this thread's CPU time have
@@ -191,12 +208,7 @@ enum RouteBenchmark {
     ///   one minute to the next.
     static func timeSideBySide(_ count: Int, minimumSeconds: Double = 0.6, _ bodies: [(Int) -> Void])
         -> (best: [Double], medianRatios: [Double], ratioRanges: [ClosedRange<Double>]) {
-        // Warm-up, and how many passes make a sample of a millisecond (a clock read is a system
-        // call, ~1 µs: a thousandth of a sample).
-        let passes = bodies.map { body in
-            let nanoseconds = repetition(count, seconds: 0.01, body) * Double(count)
-            return max(1, Int((1e6 / nanoseconds).rounded(.up)))
-        }
+        let passes = bodies.map { passesPerSample(count, $0) }  // also the warm-up
         var times = [[Double]](repeating: [], count: bodies.count)
         var sampled: UInt64 = 0
         repeat {
