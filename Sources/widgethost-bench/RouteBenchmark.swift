@@ -19,8 +19,8 @@ import Foundation
 /// divide those fastest samples. The two reading columns also have the median, over the turns, of
 /// the ratio of the two times taken in the same turn, with its middle half: what the ratio is
 /// under the load the machine had during the run, which the neighbours' load on a shared machine
-/// moves by 10% and more between runs (the fastest samples move by 1–2%). The other columns use
-/// `time` (fastest of five repetitions).
+/// moves by 10% and more between runs (the fastest samples, by a few percent). The other columns
+/// use `time` (the fastest millisecond sample, not in turns).
 /// `--export DIR` also writes each table and URL mix for Benchmarks/peers/peer_routers.py.
 enum RouteBenchmark {
     static let sizes = ProcessInfo.processInfo.environment["ROUTES_SIZES"].map { $0.split(separator: ",").map { Int($0)! } } ?? [10, 100, 1_000, 10_000]
@@ -158,9 +158,9 @@ enum RouteBenchmark {
     /// have had `minimumSeconds`; returns ns per item of the fastest sample.
     ///
     /// The build machine is shared: CPU time leaves out the time other processes hold the core, and
-    /// the fastest sample is the one they disturbed least (caches, the other hyperthread). Samples
-    /// of a millisecond have a fastest one that repeats to 1–2% between runs, where repetitions of
-    /// 80 ms each moved by 50%.
+    /// the fastest sample is the one they disturbed least (caches, the other hyperthread). The
+    /// fastest of many samples of a millisecond repeats to a few percent between most runs, where
+    /// the fastest of five repetitions of 80 ms moved by 50%.
     static func time(_ count: Int, minimumSeconds: Double = 0.4, _ body: (Int) -> Void) -> Double {
         let passes = passesPerSample(count, body)  // also the warm-up
         var best = Double.infinity
@@ -197,15 +197,14 @@ enum RouteBenchmark {
     }
 
     /// Times `bodies` (each over the same `count` items) in turns, sample by sample: each turn runs
-    /// every body, in a random order, for an untimed sample and then a timed one, each about a millisecond of
-    /// this thread's CPU time (whole passes over the items), and turns repeat until the timed
-    /// samples have had `minimumSeconds` per body.
+    /// every body, in a random order, for an untimed sample and then a timed one, each about a
+    /// millisecond of this thread's CPU time (whole passes over the items), and turns repeat until
+    /// the timed samples have had `minimumSeconds` per body.
     /// - Returns: ns per item of each body's fastest sample, and for each body but the last, the
     ///   median and the middle half (first to third quartile) over the turns of its time divided by
     ///   the last body's time in the same turn: two times measured a few milliseconds apart, under
-    ///   the same load. With hundreds of turns the median holds still where the load does not: on
-    ///   this shared machine the same pass over the URLs took from 1× to 1.6× its usual time from
-    ///   one minute to the next.
+    ///   the same load. The median is the ratio under that load, and moves with it between runs
+    ///   (by 10% at 10 routes on the shared build machine); the fastest samples move less.
     static func timeSideBySide(_ count: Int, minimumSeconds: Double = 0.6, _ bodies: [(Int) -> Void])
         -> (best: [Double], medianRatios: [Double], ratioRanges: [ClosedRange<Double>]) {
         let passes = bodies.map { passesPerSample(count, $0) }  // also the warm-up
