@@ -166,9 +166,7 @@ enum RouteBenchmark {
         var best = Double.infinity
         var sampled: UInt64 = 0
         repeat {
-            let start = threadCPUNanoseconds()
-            for _ in 0..<passes { for index in 0..<count { body(index) } }
-            let elapsed = threadCPUNanoseconds() - start
+            let elapsed = sample(passes, count, body)
             sampled += elapsed
             best = min(best, Double(elapsed) / Double(passes * count))
         } while Double(sampled) < minimumSeconds * 1e9
@@ -180,6 +178,13 @@ enum RouteBenchmark {
     static func passesPerSample(_ count: Int, _ body: (Int) -> Void) -> Int {
         let nanoseconds = repetition(count, seconds: 0.01, body) * Double(count)
         return max(1, Int((1e6 / nanoseconds).rounded(.up)))
+    }
+
+    /// Runs `passes` passes of `body` over `count` items; returns the thread's CPU time they took, in ns.
+    static func sample(_ passes: Int, _ count: Int, _ body: (Int) -> Void) -> UInt64 {
+        let start = threadCPUNanoseconds()
+        for _ in 0..<passes { for index in 0..<count { body(index) } }
+        return threadCPUNanoseconds() - start
     }
 
     /// Runs `body` over `count` items until at least `seconds` of this thread's CPU time have
@@ -217,10 +222,8 @@ enum RouteBenchmark {
                 let body = bodies[which]
                 // An untimed sample first: the body before this one (at 10,000 routes the floor
                 // runs thousands of compiled patterns) has filled the caches with its own code and data.
-                for _ in 0..<passes[which] { for index in 0..<count { body(index) } }
-                let sampleStart = threadCPUNanoseconds()
-                for _ in 0..<passes[which] { for index in 0..<count { body(index) } }
-                let elapsed = threadCPUNanoseconds() - sampleStart
+                _ = sample(passes[which], count, body)
+                let elapsed = sample(passes[which], count, body)
                 sampled += elapsed
                 times[which].append(Double(elapsed) / Double(passes[which] * count))
             }
