@@ -1,13 +1,30 @@
+import CDeepLinks
 import Foundation
 import Testing
 @testable import DeepLinks
 
 /// `SmallASCIIString` makes the same strings as the standard library, for every length it makes.
-@Suite("Small ASCII strings are the standard library's strings")
+// Serialized: `buildingATableRunsTheCheck` clears the check's result for a moment, when `make`
+// returns nil (other suites only read parameters, which are the same either way).
+@Suite("Small ASCII strings are the standard library's strings", .serialized)
 struct SmallASCIIStringTests {
     @Test("on this machine the small form is in use, so routing takes it")
     func available() {
+        SmallASCIIString.check()
+        #expect(SmallASCIIString.layoutMatches())
         #expect(SmallASCIIString.isAvailable)
+    }
+
+    @Test("building a route table runs the check; until it has run, nothing is made")
+    func buildingATableRunsTheCheck() throws {
+        cdeeplinks_set_small_strings(0)
+        #expect(!SmallASCIIString.isAvailable)
+        #expect(Array("1042".utf8).withUnsafeBufferPointer { SmallASCIIString.make($0.baseAddress!, count: $0.count) } == nil)
+        var builder = RouteTableBuilder()
+        builder.add([RouteDefinition(name: "task", pattern: "myapp://task/(?<id>[0-9]+)", target: "task", examples: ["myapp://task/1"])])
+        let table = try builder.build()
+        #expect(SmallASCIIString.isAvailable)
+        #expect(table.firstMatch("myapp://task/1042")?.parameter("id") == "1042")
     }
 
     @Test("every length from 0 to 15, over generated ASCII, equals String(decoding:) in every way a caller can tell")

@@ -76,9 +76,19 @@ static inline cdeeplinks_url_map cdeeplinks_map(const uint8_t *bytes, long count
 /* 2. The calling thread's match scratch (`MatchScratch`), also kept in a thread-local variable:
    reading it is one load, where `pthread_getspecific` is a call. A pthread key still owns the
    scratch and frees it when the thread exits, clearing this first. Swift has no thread-local
-   variables; this one is defined in thread_scratch.c. */
+   variables; this one is defined in globals.c. */
 extern _Thread_local void *cdeeplinks_thread_scratch_slot;
 static inline void *cdeeplinks_thread_scratch(void) { return cdeeplinks_thread_scratch_slot; }
 static inline void cdeeplinks_set_thread_scratch(void *scratch) { cdeeplinks_thread_scratch_slot = scratch; }
+
+/* 3. Whether `SmallASCIIString` may make strings in the standard library's layout: 0 not checked
+   yet, 1 yes, 2 no. Set by the check, which building a route table runs; read with one relaxed
+   load. (A Swift global with a computed initial value is read through `swift_once`, which on
+   Linux is a call on every read: one for every parameter a match reads.) Defined in globals.c. */
+extern int cdeeplinks_small_strings_state;
+static inline int cdeeplinks_small_strings(void) { return __atomic_load_n(&cdeeplinks_small_strings_state, __ATOMIC_RELAXED); }
+static inline void cdeeplinks_set_small_strings(int state) {
+    __atomic_store_n(&cdeeplinks_small_strings_state, state, __ATOMIC_RELAXED);
+}
 
 #endif

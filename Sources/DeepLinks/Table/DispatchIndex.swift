@@ -221,8 +221,10 @@ final class DispatchIndex: @unchecked Sendable {
             let middle = raw.loadUnaligned(fromByteOffset: (count - 8) / 2, as: UInt64.self)
             hash ^= (first &* 0xBF58_476D_1CE4_E5B9) ^ ((middle << 29) | (middle >> 35))
         }
-        hash = hash &* 0x94D0_49BB_1331_11EB
-        return hash ^ (hash >> 29)
+        // No finalizing shift: the index takes the top bits, which the multiplication mixes every
+        // input bit into (a final `hash ^ hash >> 29` changed no slot of an index under 2^29 slots
+        // and lengthened every lookup).
+        return hash &* 0x94D0_49BB_1331_11EB
     }
 
     /// A hash of `count` bytes at `key`, mixed eight bytes at a time (the last word overlapping

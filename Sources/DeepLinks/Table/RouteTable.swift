@@ -31,6 +31,8 @@ public final class RouteTable: Sendable {
 
     init(routes: [Route], canonicalizer: URLCanonicalizer, limits: MatchLimits, candidateSets: [CandidateSet],
          dispatch: DispatchIndex, segmentCounts: SegmentCountIndex, warnings: [RouteDiagnostic]) {
+        // Matches read parameters as small strings once this has found their layout the standard library's.
+        SmallASCIIString.check()
         self.routes = routes
         self.canonicalizer = canonicalizer
         self.limits = limits

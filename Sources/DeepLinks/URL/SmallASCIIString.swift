@@ -1,3 +1,5 @@
+import CDeepLinks
+
 /// Makes a string of at most 15 ASCII bytes in two words, the form the standard library gives
 /// such a string on 64-bit machines ("small": its bytes inline, no storage to allocate or count).
 ///
@@ -8,16 +10,30 @@
 ///
 /// The form is the standard library's: the bytes in order from the first word's lowest byte on,
 /// and the second word's top byte `0xE0 | count` (immortal, small, ASCII). That layout is part of
-/// Swift's ABI on 64-bit machines (inlinable code depends on it), but nothing is assumed: the
-/// first use compares the words made here with those of strings the standard library made itself,
-/// for every length from 0 to 15, and if any differ `make` returns nil forever, so callers fall
-/// back to the standard library.
+/// Swift's ABI on 64-bit machines (inlinable code depends on it), but nothing is assumed: `check()`
+/// compares the words made here with those of strings the standard library made itself, for every
+/// length from 0 to 15, and until it has found them equal `make` returns nil, so callers fall back
+/// to the standard library. Building a route table runs the check.
 enum SmallASCIIString {
     /// The longest string made here.
     static let capacity = 15
 
-    /// Whether the words made here are those the standard library makes (checked once).
-    static let isAvailable: Bool = {
+    /// Whether the check found the words made here to be those the standard library makes. Kept
+    /// in a C variable: read as a Swift global computed once, it was a call to `swift_once` on
+    /// every read (on Linux), one for every parameter a match reads.
+    @inline(__always)
+    static var isAvailable: Bool { cdeeplinks_small_strings() == 1 }
+
+    /// Compares the words made here with the standard library's, once; `isAvailable` then says
+    /// what it found. Safe to call from any thread, any number of times.
+    static func check() {
+        guard cdeeplinks_small_strings() == 0 else { return }
+        cdeeplinks_set_small_strings(layoutMatches() ? 1 : 2)
+    }
+
+    /// Whether the standard library's small strings of 0 to 15 ASCII bytes are the words
+    /// `make` would build.
+    static func layoutMatches() -> Bool {
         #if _endian(little) && _pointerBitWidth(_64)
         guard MemoryLayout<String>.size == 16 else { return false }
         let sample = Array("0123456789abcdef".utf8)
@@ -32,7 +48,7 @@ enum SmallASCIIString {
         #else
         return false
         #endif
-    }()
+    }
 
     /// The string of the `count` bytes at `base`, or nil when they are more than 15, not all
     /// ASCII, or this machine's strings are not laid out as expected.
