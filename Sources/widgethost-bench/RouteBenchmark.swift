@@ -12,7 +12,10 @@ import Foundation
 /// subject, for the matching URLs; (c) a loop over every route's JIT-compiled pattern in order;
 /// (d) the same loop with NSRegularExpression, as common iOS routers do (fewer URLs sampled).
 /// (a) is also timed on the matching URLs with the result not read (the floor reads nothing
-/// either: both end with the groups' offsets in hand).
+/// either: both end with the groups' offsets in hand). Each body takes its input from an array,
+/// and Swift copies it across the call it cannot see into (a retain and a release: (a) of the URL,
+/// (b) of the subject's bytes); "(b) bare" is the floor without that copy (`BareFloor`), which (a)
+/// cannot shed the same way (a `String` read from memory is copied across `match`).
 /// Times are thread CPU time. (a) on the matching URLs (read, read all, not read, lent, lent not
 /// read) and (b) are timed in turns of about a millisecond each (`timeSideBySide`): each of those
 /// columns is the fastest sample, the one other processes disturbed least, and the x/(b) columns
@@ -30,8 +33,8 @@ enum RouteBenchmark {
         var exportDirectory: String?
         if let index = arguments.firstIndex(of: "--export"), index + 1 < arguments.count { exportDirectory = arguments[index + 1] }
         print("routes: ns per URL (lower is better); matches/s = 1e9 / ns")
-        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (a) matching, not read | (a) lent | (a) lent, not read | (b) floor: winner's pattern alone | (a)/(b) | (a)/(b) median (middle half) | (a) read all/(b) | (a) not read/(b) | (a) lent/(b) | (a) lent/(b) median (middle half) | (a) lent, not read/(b) | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (a) matching, not read | (a) lent | (a) lent, not read | (b) floor: winner's pattern alone | (b) bare: no copy of the subject | (a)/(b) | (a)/(b) median (middle half) | (a) read all/(b) | (a) not read/(b) | (a) lent/(b) | (a) lent/(b) median (middle half) | (a) lent, not read/(b) | (a)/(b) bare | (a) lent, not read/(b) bare | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         var results: [[String: Double]] = []
         for size in sizes {
             let generated = RouteTableGenerator(routeCount: size, urlCount: urlCount)
@@ -39,12 +42,13 @@ enum RouteBenchmark {
             let row = measure(generated, size: size)
             results.append(row)
             let floor = row["floor"]!
-            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.0f | %.0f | %.0f× | %.0f |",
-                         size, row["mix"]!, row["matching"]!, row["readAll"]!, row["notRead"]!, row["lent"]!, row["lentNotRead"]!, floor,
+            let bare = row["bareFloor"]!
+            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.0f | %.0f | %.0f× | %.0f |",
+                         size, row["mix"]!, row["matching"]!, row["readAll"]!, row["notRead"]!, row["lent"]!, row["lentNotRead"]!, floor, bare,
                          row["matching"]! / floor, row["ratio"]!, row["ratioLow"]!, row["ratioHigh"]!,
                          row["readAll"]! / floor, row["notRead"]! / floor,
                          row["lent"]! / floor, row["lentRatio"]!, row["lentRatioLow"]!, row["lentRatioHigh"]!,
-                         row["lentNotRead"]! / floor,
+                         row["lentNotRead"]! / floor, row["matching"]! / bare, row["lentNotRead"]! / bare,
                          row["sequentialJIT"]!, row["nsregex"]!, row["nsregex"]! / row["mix"]!, row["buildMs"]!))
         }
         if let exportDirectory {
@@ -87,6 +91,7 @@ enum RouteBenchmark {
         let subjects = urls.map { Array(try! canonicalizer.canonicalize($0).subject.utf8) }
         let matchingSubjects = matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) }
         let winners = matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] }
+        let bareFloor = BareFloor(subjects: matchingSubjects, winners: winners)
         // (a) on the matching URLs and (b) are timed in turns, repetition by repetition, so that each
         // ratio compares two times taken under the same load.
         let side = timeSideBySide(matchingURLs.count, [
@@ -95,10 +100,11 @@ enum RouteBenchmark {
             { index in if case .success = table.match(matchingURLs[index]) { sink.pointee &+= 1 } },
             { index in sink.pointee &+= readNameAndFirstParameter(lentFrom: table, matchingURLs[index]) },
             { index in if case .success = table.withMatch(matchingURLs[index], { _ in 1 }) { sink.pointee &+= 1 } },
+            { index in _ = bareFloor.matches(index) },
             { index in _ = winners[index].matches(matchingSubjects[index]) },
         ])
-        let (matchingTime, readAll, notRead, lent, lentNotRead, floor) = (side.best[0], side.best[1], side.best[2], side.best[3],
-                                                                           side.best[4], side.best[5])
+        let (matchingTime, readAll, notRead, lent, lentNotRead, bare, floor) = (side.best[0], side.best[1], side.best[2], side.best[3],
+                                                                                side.best[4], side.best[5], side.best[6])
 
         let sequentialCount = min(subjects.count, max(20, 400_000 / size))
         let sequential = time(sequentialCount) { index in
@@ -114,7 +120,7 @@ enum RouteBenchmark {
             for expression in expressions where expression.firstMatch(in: subject, options: [], range: range) != nil { break }
         }
         if sink.pointee == 42 { print("") }  // keeps the reads observable
-        return ["routes": Double(size), "mix": mix, "matching": matchingTime, "readAll": readAll, "floor": floor,
+        return ["routes": Double(size), "mix": mix, "matching": matchingTime, "readAll": readAll, "floor": floor, "bareFloor": bare,
                 "ratio": side.medianRatios[0], "ratioLow": side.ratioRanges[0].lowerBound, "ratioHigh": side.ratioRanges[0].upperBound,
                 "readAllRatio": side.medianRatios[1], "notRead": notRead, "notReadRatio": side.medianRatios[2],
                 "lent": lent, "lentRatio": side.medianRatios[3], "lentRatioLow": side.ratioRanges[3].lowerBound,

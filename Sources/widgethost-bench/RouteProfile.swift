@@ -12,8 +12,10 @@ import Foundation
 /// and first parameter of each match), `read-all` (matching URLs: name, target, every parameter and
 /// query item), `matching` (matching URLs, name and first parameter), `matching-only` (matching
 /// URLs, result discarded), `floor` (matching URLs: the
-/// winning route's pattern alone on the canonical subject). A mode with `-sorted` appended
-/// (`lent-only-sorted`, `floor-sorted`) takes the matching URLs in route order.
+/// winning route's pattern alone on the canonical subject), `floor-bare` (the same, each subject
+/// and pattern read from a buffer of plain values: no copy of the subject retained, see
+/// `BareFloor`). A mode with `-sorted` appended (`lent-only-sorted`, `floor-sorted`) takes the
+/// matching URLs in route order.
 enum RouteProfile {
     static func run(_ arguments: [String]) {
         guard arguments.count == 3, let size = Int(arguments[0]), let rounds = Int(arguments[1]) else {
@@ -65,6 +67,12 @@ enum RouteProfile {
             let subjects = matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) }
             let winners = matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] }
             repeatRounds(rounds) { for index in subjects.indices where winners[index].matches(subjects[index]) { sink &+= 1 } }
+        case "floor-bare":
+            let canonicalizer = URLCanonicalizer()
+            let patterns = generated.routes.map { JITPattern($0.pattern) }
+            let floor = BareFloor(subjects: matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) },
+                                  winners: matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] })
+            repeatRounds(rounds) { for index in 0..<floor.count where floor.matches(index) { sink &+= 1 } }
         default:
             FileHandle.standardError.write(Data("unknown mode \(arguments[2])\n".utf8))
             exit(64)
