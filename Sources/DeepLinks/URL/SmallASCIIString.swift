@@ -57,7 +57,7 @@ enum SmallASCIIString {
         guard count <= capacity, isAvailable else { return nil }
         let bytes = bytes(base, count: count)
         guard (bytes.low | bytes.high) & 0x8080_8080_8080_8080 == 0 else { return nil }
-        return unsafeBitCast((bytes.low, bytes.high | tag(count)), to: String.self)
+        return string(bytes.low, bytes.high | tag(count))
     }
 
     /// The string of `bytes[span]`, as `make(_:count:)` makes it, reading the bytes in one or two
@@ -80,7 +80,18 @@ enum SmallASCIIString {
             high = last &>> UInt64(truncatingIfNeeded: 8 &* (16 &- count))
         }
         guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
-        return unsafeBitCast((low, high | tag(count)), to: String.self)
+        return string(low, high | tag(count))
+    }
+
+    /// The string whose words are `low` and `high`, moved out of them: made by `unsafeBitCast`, it
+    /// was copied on its way out (a call to retain it, which a small string does not need, and
+    /// which the caller's release then undid).
+    @inline(__always)
+    private static func string(_ low: UInt64, _ high: UInt64) -> String {
+        var words = (low, high)
+        return withUnsafeMutablePointer(to: &words) { words in
+            words.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
+        }
     }
 
     /// The top byte of a small ASCII string of `count` bytes: immortal, small, ASCII, the count.
