@@ -6,6 +6,8 @@
 #include <sys/socket.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <unistd.h>
+#include <sys/eventfd.h>
 #include <microhttpd.h>
 
 /**
@@ -20,6 +22,28 @@ static inline const struct sockaddr *widgethost_mhd_client_address(struct MHD_Co
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
+}
+
+/**
+ * Closes the listen socket `listen_fd` and leaves in its place, under the same descriptor number, an
+ * eventfd that never becomes ready; 0 on success, -1 (errno set, nothing changed) when no eventfd
+ * could be made.
+ *
+ * This is how the server stops accepting while libmicrohttpd's threads go on serving open
+ * connections, instead of MHD_quiesce_daemon: with epoll and a thread pool, libmicrohttpd 0.9.75's
+ * MHD_quiesce_daemon aborts the process (MHD_PANIC "Failed to remove listen FD from epoll set") when a
+ * worker, seeing the daemon quiesced, removes the listen socket from its epoll set before
+ * MHD_quiesce_daemon's own removal, which does not allow for ENOENT. Replaced by dup2, the old socket
+ * is closed at once (new connections are refused) and leaves every epoll set with it; the number
+ * stays valid for the workers and for MHD_stop_daemon, which closes it.
+ */
+static inline int widgethost_close_listen_socket(int listen_fd)
+{
+    int placeholder = eventfd(0, EFD_CLOEXEC);
+    if (placeholder < 0) return -1;
+    int result = dup2(placeholder, listen_fd) < 0 ? -1 : 0;
+    close(placeholder);
+    return result;
 }
 
 #endif

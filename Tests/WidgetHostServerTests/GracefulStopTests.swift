@@ -89,6 +89,42 @@ struct GracefulStopTests {
         #expect(await client.isClosedByServer())
     }
 
+    /// Clients that connect, ask and hang up as fast as they can until `done` is counted: the
+    /// requests answered.
+    private func churn(_ address: ListenAddress, until done: Tally) async throws -> Int {
+        try await RawHTTPClient.offPool {
+            var answered = 0
+            while done.value == 0 {
+                if let client = try? RawHTTPClient(address, timeoutSeconds: 2),
+                   (try? client.requestBlocking("GET", "/healthz"))?.status == 200 {
+                    answered += 1
+                }
+            }
+            return answered
+        }
+    }
+
+    // libmicrohttpd 0.9.75's `MHD_quiesce_daemon`, with epoll and a thread pool, aborted the process
+    // when a worker woken by a connection removed the listen socket from its epoll set first (seen
+    // once in a clean-clone CI run); the server no longer calls it. Stops land while workers wake:
+    // with the old stop, 4 of 11 runs of this test at 400 stops aborted; with this one, none of 12.
+    @Test("stopping while clients connect and hang up never aborts, and leaves the port refusing")
+    func stopDuringConnectionChurn() async throws {
+        for _ in 0..<200 {
+            let server = try TestServer.start()
+            let address = server.address
+            let done = Tally()
+            let clients = (0..<3).map { _ in Task { try await churn(address, until: done) } }
+            try await Task.sleep(for: .milliseconds(10))
+            await server.stop(gracePeriod: .milliseconds(200))
+            done.increment()
+            var answered = 0
+            for client in clients { answered += try await client.value }
+            #expect(answered > 0)
+            #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(address) }
+        }
+    }
+
     @Test("a server released without stop() shuts down cleanly")
     func releasedWithoutStop() async throws {
         var server: HTTPServer? = try TestServer.start()

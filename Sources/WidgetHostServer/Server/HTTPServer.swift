@@ -68,7 +68,7 @@ public final class HTTPServer: Sendable {
 
     /// Stops gracefully, then calls the configured `onStop` hook.
     ///
-    /// 1. Stops accepting: the listen socket is closed (`MHD_quiesce_daemon`), so new connections are
+    /// 1. Stops accepting: the listen socket is closed (see ``MHDDaemon/quiesce()``), so new connections are
     ///    refused; responses from now on carry `Connection: close`.
     /// 2. Waits up to `gracePeriod` for requests in progress to finish and be sent.
     /// 3. Requests still running get 503 `unavailable` (their handlers' results are dropped).

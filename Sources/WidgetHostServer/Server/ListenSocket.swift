@@ -3,8 +3,8 @@ import Foundation
 /// A bound, listening, non-blocking socket, created here rather than by libmicrohttpd so that TCP over
 /// IPv4 or IPv6 and Unix sockets all go the same way and the real port is known (`getsockname`).
 ///
-/// Owns the descriptor until ``handOver()``: libmicrohttpd then closes it in `MHD_stop_daemon`, or
-/// returns it from `MHD_quiesce_daemon`, after which ``MHDDaemon`` closes it.
+/// Owns the descriptor until ``handOver()``: libmicrohttpd then closes it in `MHD_stop_daemon` (after
+/// ``MHDDaemon/quiesce()`` has put a placeholder under the same number).
 final class ListenSocket {
     /// The address actually bound (with the real port when port 0 was asked for).
     let address: ListenAddress

@@ -7,10 +7,14 @@ import Foundation
 /// Holds a retain on the ``RequestDispatcher`` passed to MHD as the callbacks' context, released once
 /// `MHD_stop_daemon` has returned (no callback can run after that).
 final class MHDDaemon: @unchecked Sendable {
-    // @unchecked Sendable: `handle` and `listenDescriptor` are only read or changed under `lock`, and
-    // MHD's functions used here (quiesce, stop) are called at most once each, under that lock.
+    // @unchecked Sendable: `handle` and `quiesced` are only read or changed under `lock`, and the
+    // listen socket is closed (quiesce) and MHD stopped at most once each, under that lock.
     private let lock = NSLock()
     private var handle: OpaquePointer?
+    /// The listen socket's descriptor (libmicrohttpd's from `init` on; it closes it in `MHD_stop_daemon`).
+    private let listenDescriptor: Int32
+    /// Whether ``quiesce()`` has closed the listen socket.
+    private var quiesced = false
     private let dispatcher: Unmanaged<RequestDispatcher>
     private let unixSocketPath: String?
 
@@ -27,6 +31,7 @@ final class MHDDaemon: @unchecked Sendable {
             widgetHostKeepEscaped
         let logger: MHD_LogCallback = widgetHostLogMessage
         let descriptor = socket.handOver()
+        listenDescriptor = descriptor
         // The logger goes first: MHD reports options before it through its default logger.
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .EXTERNAL_LOGGER, value: unsafeBitCast(logger, to: Int.self), ptr_value: context),
@@ -57,13 +62,22 @@ final class MHDDaemon: @unchecked Sendable {
         stop()
     }
 
-    /// Stops accepting connections (`MHD_quiesce_daemon`) and closes the listen socket, so new
-    /// connections are refused; open connections go on being served.
+    /// Stops accepting connections: closes the listen socket, so new connections are refused; open
+    /// connections go on being served.
+    ///
+    /// Not `MHD_quiesce_daemon`, which with epoll and a thread pool can abort the process
+    /// (libmicrohttpd 0.9.75: see `widgethost_close_listen_socket` in the shim). The socket is
+    /// replaced, under its descriptor number, by an eventfd that never becomes ready, which
+    /// `MHD_stop_daemon` later closes. Should no descriptor be left for that eventfd, the socket
+    /// stays open and new connections wait until ``stop()`` closes them.
     func quiesce() {
         lock.withLock {
-            guard let handle else { return }
-            let descriptor = MHD_quiesce_daemon(handle)
-            if descriptor >= 0 { close(descriptor) }
+            guard handle != nil, !quiesced else { return }
+            quiesced = true
+            if widgethost_close_listen_socket(listenDescriptor) != 0 {
+                dispatcher.takeUnretainedValue().log.log(.warning, "listen socket left open until stop",
+                                                         ["errno": .int(Int(errno))])
+            }
             if let unixSocketPath { unlink(unixSocketPath) }
         }
     }
