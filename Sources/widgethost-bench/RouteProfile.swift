@@ -14,9 +14,15 @@ import Foundation
 /// URLs, result discarded), `floor` (matching URLs: the
 /// winning route's pattern alone on the canonical subject), `floor-bare` (the same, each subject
 /// and pattern read from a buffer of plain values: no copy of the subject retained, see
-/// `BareFloor`). A mode with `-sorted` appended (`lent-only-sorted`, `floor-sorted`) takes the
-/// matching URLs in route order.
+/// `BareFloor`), `url-copy` and `url-no-copy` (what the loop's copy of each URL costs (a): see the
+/// case). A mode with `-sorted` appended (`lent-only-sorted`, `floor-sorted`) takes the matching
+/// URLs in route order.
 enum RouteProfile {
+    /// A function of a URL that the optimizer cannot see into (not optimized, so what it returns is
+    /// unknown to its callers), as it cannot see into `RouteTable.match` in another module.
+    @_optimize(none)
+    static func opaqueTaker() -> (String) -> Int { { $0.utf8.count } }
+
     static func run(_ arguments: [String]) {
         guard arguments.count == 3, let size = Int(arguments[0]), let rounds = Int(arguments[1]) else {
             FileHandle.standardError.write(Data("usage: widgethost-bench routes-profile SIZE ROUNDS MODE\n".utf8))
@@ -67,6 +73,17 @@ enum RouteProfile {
             let subjects = matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) }
             let winners = matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] }
             repeatRounds(rounds) { for index in subjects.indices where winners[index].matches(subjects[index]) { sink &+= 1 } }
+        case "url-copy", "url-no-copy":
+            // What the loop's copy of each URL costs (a): the matching URLs passed, from their array,
+            // to a function the optimizer cannot see into, as `match` is (Swift retains and releases
+            // each around the call); or one of them, held in a local for the whole loop, in their place.
+            let taker = opaqueTaker()
+            let held = matchingURLs[0]
+            if mode == "url-copy" {
+                repeatRounds(rounds) { for url in matchingURLs { sink &+= taker(url) } }
+            } else {
+                repeatRounds(rounds) { for _ in matchingURLs { sink &+= taker(held) } }
+            }
         case "floor-bare":
             let canonicalizer = URLCanonicalizer()
             let patterns = generated.routes.map { JITPattern($0.pattern) }
