@@ -89,8 +89,7 @@ enum RouteBenchmark {
         }
         let patterns = generated.routes.map { JITPattern($0.pattern) }
         let subjects = urls.map { Array(try! canonicalizer.canonicalize($0).subject.utf8) }
-        let matchingSubjects = matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) }
-        let winners = matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] }
+        let (matchingSubjects, winners) = RouteTableGenerator.floorInputs(matching, patterns: patterns)
         let bareFloor = BareFloor(subjects: matchingSubjects, winners: winners)
         // (a) on the matching URLs and (b) are timed in turns, repetition by repetition, so that each
         // ratio compares two times taken under the same load.

@@ -68,10 +68,7 @@ enum RouteProfile {
         case "read-all":
             repeatRounds(rounds) { for url in matchingURLs { sink &+= RouteBenchmark.readEverything(table.match(url)) } }
         case "floor":
-            let canonicalizer = URLCanonicalizer()
-            let patterns = generated.routes.map { JITPattern($0.pattern) }
-            let subjects = matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) }
-            let winners = matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] }
+            let (subjects, winners) = RouteTableGenerator.floorInputs(matching, patterns: generated.routes.map { JITPattern($0.pattern) })
             repeatRounds(rounds) { for index in subjects.indices where winners[index].matches(subjects[index]) { sink &+= 1 } }
         case "url-copy", "url-no-copy":
             // What the loop's copy of each URL costs (a): the matching URLs passed, from their array,
@@ -85,10 +82,8 @@ enum RouteProfile {
                 repeatRounds(rounds) { for _ in matchingURLs { sink &+= taker(held) } }
             }
         case "floor-bare":
-            let canonicalizer = URLCanonicalizer()
-            let patterns = generated.routes.map { JITPattern($0.pattern) }
-            let floor = BareFloor(subjects: matching.map { Array(try! canonicalizer.canonicalize($0.url).subject.utf8) },
-                                  winners: matching.map { patterns[Int($0.expectedRoute!.dropFirst())!] })
+            let (subjects, winners) = RouteTableGenerator.floorInputs(matching, patterns: generated.routes.map { JITPattern($0.pattern) })
+            let floor = BareFloor(subjects: subjects, winners: winners)
             repeatRounds(rounds) { for index in 0..<floor.count where floor.matches(index) { sink &+= 1 } }
         default:
             FileHandle.standardError.write(Data("unknown mode \(arguments[2])\n".utf8))
