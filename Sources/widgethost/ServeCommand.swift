@@ -18,6 +18,8 @@ enum ServeCommand {
         Runs the WidgetHost daemon: the HTTP/JSON API under /v1 (OpenAPI at /v1/openapi.json), /healthz and
         /metrics. Prints where it listens and a curl line on stdout, then one JSON line per request on stderr.
         SIGTERM or SIGINT: stops accepting, finishes requests in flight, checkpoints the databases, exits 0.
+        SIGHUP (or POST /v1/routes/reload): reads the --routes files again and swaps the new table in whole; a table
+        with errors is refused (logged with file:line:column) and the one in use stays.
 
           --data-dir DIR     engine state and App Group containers (default ./data, or $WIDGETHOST_DATA); a fresh
                              demo container gets Fixtures/ loaded
@@ -81,7 +83,8 @@ enum ServeCommand {
         let daemon: WidgetHostDaemon
         do {
             daemon = try WidgetHostDaemon(
-                engine: opened.engine, routes: RouteTableHolder(opened.routes), intents: opened.intents,
+                engine: opened.engine, routes: RouteTableHolder(opened.routes, directory: settings.routesDirectory),
+                intents: opened.intents,
                 checkpointing: [opened.engine.store.database, opened.container.store],
                 configuration: settings.serverConfiguration())
         } catch let error as ServerError {
@@ -95,6 +98,7 @@ enum ServeCommand {
             return ExitCode.problemFound
         }
         announce(daemon.server.address, settings: settings)
+        reloadRoutesOnHangUp(daemon)
         await waitForStopSignal()
         await daemon.stop()
         return ExitCode.success
@@ -120,6 +124,17 @@ enum ServeCommand {
             text = "widgethost listening on \(location)\ntry: \(curl)\(auth)\n"
         }
         FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Reloads the route tables from `--routes` whenever the process receives SIGHUP (its default action, to exit, is
+    /// disabled first). The outcome is logged; a table with errors is refused and the one in use stays.
+    static func reloadRoutesOnHangUp(_ daemon: WidgetHostDaemon) {
+        signal(SIGHUP, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "widgethost.sighup"))
+        // The outcome is in the log; a refusal changes nothing else.
+        source.setEventHandler { _ = try? daemon.reloadRoutes(trigger: "SIGHUP") }
+        source.resume()
+        SignalSources.keep([source])
     }
 
     /// Returns when the process receives SIGTERM or SIGINT (their default actions are disabled first).

@@ -56,6 +56,76 @@ extension DaemonTests {
             #expect(bad.errorCode == "invalid_url")
         }
 
+        @Test("reload: a new file is picked up; a bad one is refused with every problem where it is, and the table stays")
+        func reload() async throws {
+            let routes = try Self.copyOfDefaultRoutes()
+            defer { try? FileManager.default.removeItem(at: routes) }
+            let daemon = try InProcessDaemon(routesDirectory: routes)
+            defer { Task { await daemon.stop() } }
+            let before = try await daemon.request("GET", "/v1/routes").objects("routes").count
+
+            try """
+                route settings.open
+                    pattern  myapp://settings
+                    target   Settings
+                    example  myapp://settings
+                """.write(to: routes.appendingPathComponent("settings.routes"), atomically: true, encoding: .utf8)
+            let reloaded = try await daemon.request("POST", "/v1/routes/reload")
+            #expect(reloaded.status == 200)
+            #expect(reloaded.json["routes"] as? Int == before + 1)
+            #expect(reloaded.json["generation"] as? Int == 2)
+            #expect(reloaded.json["directory"] as? String == routes.path)
+            let hit = try await daemon.request("POST", "/v1/routes/match", json: #"{"url":"myapp://settings"}"#)
+            #expect(hit.json["route"] as? String == "settings.open")
+
+            // Two problems in one file: an unclosed group (PCRE2's offset mapped into the file) and an unknown attribute.
+            let bad = routes.appendingPathComponent("zz-bad.routes")
+            try """
+                route broken
+                    pattern  myapp://broken/(?<id>[0-9]+
+                    target   Broken
+                    colour   blue
+                    example  myapp://broken/1
+                """.write(to: bad, atomically: true, encoding: .utf8)
+            let refused = try await daemon.request("POST", "/v1/routes/reload")
+            expectRefusal(refused, status: 422, code: "invalid_route_table")
+            let detail = try #require(refused.json["detail"] as? [String: Any])
+            let errors = try #require(detail["errors"] as? [[String: Any]])
+            #expect(errors.map { $0["code"] as? String } == ["bad-pattern", "unknown-attribute"])
+            #expect(errors.allSatisfy { $0["file"] as? String == bad.path })
+            #expect(errors.map { $0["line"] as? Int } == [2, 4])
+            #expect(errors.last?["column"] as? Int == 5)
+            #expect((errors.first?["text"] as? String)?.hasPrefix("\(bad.path):2:") == true)
+            #expect(detail["generation"] as? Int == 2)
+            // Nothing changed: the same routes, the new one still routing, the log saying why.
+            #expect(try await daemon.request("GET", "/v1/routes").objects("routes").count == before + 1)
+            let still = try await daemon.request("POST", "/v1/routes/match", json: #"{"url":"myapp://settings"}"#)
+            #expect(still.json["route"] as? String == "settings.open")
+            #expect(daemon.logLines.all.contains { $0.contains(#""msg":"route reload refused""#) && $0.contains("zz-bad.routes:2:") })
+
+            try FileManager.default.removeItem(at: bad)
+            let again = try await daemon.request("POST", "/v1/routes/reload")
+            #expect(again.status == 200)
+            #expect(again.json["generation"] as? Int == 3)
+        }
+
+        @Test("reload: a table not loaded from a directory cannot be reloaded (409), and stays")
+        func reloadWithoutDirectory() async throws {
+            let daemon = try InProcessDaemon(reloadableRoutes: false)
+            defer { Task { await daemon.stop() } }
+            let refused = try await daemon.request("POST", "/v1/routes/reload")
+            expectRefusal(refused, status: 409, code: "routes_not_reloadable")
+            let hit = try await daemon.request("POST", "/v1/routes/match", json: #"{"url":"myapp://task/task-7"}"#)
+            #expect(hit.json["route"] as? String == "task.detail")
+        }
+
+        /// A copy of the source tree's `Routes/` in a fresh temporary directory.
+        static func copyOfDefaultRoutes() throws -> URL {
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString)")
+            try FileManager.default.copyItem(at: InProcessDaemon.routesDirectory, to: copy)
+            return copy
+        }
+
         @Test("build a URL, and the build errors")
         func build() async throws {
             let daemon = try InProcessDaemon()

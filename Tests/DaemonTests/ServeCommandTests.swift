@@ -44,6 +44,44 @@ extension DaemonTests {
             #expect(size == 0)
         }
 
+        @Test("SIGHUP reloads the route tables; a bad table is refused and logged, and the daemon goes on with the old one")
+        func sighupReloadsRoutes() async throws {
+            let directory = try DaemonProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let routes = directory.appendingPathComponent("routes")
+            try FileManager.default.copyItem(at: InProcessDaemon.routesDirectory, to: routes)
+            let daemon = try await DaemonProcess(["--data-dir", directory.appendingPathComponent("data").path,
+                                                  "--routes", routes.path], logs: directory)
+            let match = #"{"url":"myapp://settings"}"#
+            #expect(try await daemon.request("POST", "/v1/routes/match", json: match).json["matched"] as? Bool == false)
+
+            try "route settings.open\n    pattern myapp://settings\n    target Settings\n    example myapp://settings\n"
+                .write(to: routes.appendingPathComponent("settings.routes"), atomically: true, encoding: .utf8)
+            kill(daemon.process.processIdentifier, SIGHUP)
+            try await Self.waitFor(daemon, logLine: #""msg":"routes reloaded""#)
+            #expect(try await daemon.request("POST", "/v1/routes/match", json: match).json["route"] as? String == "settings.open")
+
+            try "route broken\n    pattern myapp://broken/(\n    target X\n    example myapp://broken/1\n"
+                .write(to: routes.appendingPathComponent("broken.routes"), atomically: true, encoding: .utf8)
+            kill(daemon.process.processIdentifier, SIGHUP)
+            try await Self.waitFor(daemon, logLine: #""msg":"route reload refused""#)
+            #expect(daemon.errorOutput.contains("broken.routes:2:"))
+            #expect(daemon.process.isRunning)
+            #expect(try await daemon.request("POST", "/v1/routes/match", json: match).json["route"] as? String == "settings.open")
+            #expect(try await daemon.stop() == 0)
+        }
+
+        /// Polls the daemon's log until a line contains `logLine` (at most ten seconds).
+        private static func waitFor(_ daemon: DaemonProcess, logLine: String) async throws {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !daemon.errorOutput.contains(logLine) {
+                guard ContinuousClock.now < deadline else {
+                    throw DaemonProcess.Failure(description: "no log line with \(logLine): \(daemon.errorOutput)")
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+
         @Test("--help, bad usage and a non-loopback address without a token")
         func commandLine() async throws {
             let help = try await run(["serve", "--help"])

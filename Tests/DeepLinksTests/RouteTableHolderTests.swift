@@ -62,6 +62,70 @@ struct RouteTableHolderTests {
         #expect(holder.match("myapp://task/5").map(\.target) == .success("Task2"))
     }
 
+    @Test("reloading from the holder's directory: new files are picked up, a bad or empty directory changes nothing")
+    func directoryReload() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("a.routes")
+        try "route task\n    pattern myapp://task/(?<id>[0-9]+)\n    target Task\n    example myapp://task/1\n"
+            .write(to: first, atomically: true, encoding: .utf8)
+        let holder = try RouteTableHolder(loading: directory.path)
+        #expect(holder.directory == directory.path)
+        #expect(holder.snapshot.generation == 1)
+        #expect(holder.table.firstMatch("myapp://project/7") == nil)
+
+        try "route project\n    pattern myapp://project/(?<id>[0-9]+)\n    target Project\n    example myapp://project/1\n"
+            .write(to: directory.appendingPathComponent("b.routes"), atomically: true, encoding: .utf8)
+        let reloaded = try holder.reload()
+        #expect(reloaded.generation == 2)
+        #expect(reloaded.table === holder.table)
+        #expect(holder.match("myapp://project/7").map(\.routeName) == .success("project"))
+
+        // A bad regex on line 2: every problem is reported where it is, and the table in use stays.
+        try "route broken\n    pattern myapp://x/(?<id>[0-9+\n    target X\n    example myapp://x/1\n"
+            .write(to: directory.appendingPathComponent("c.routes"), atomically: true, encoding: .utf8)
+        let error = try #require(throws: RouteLoadError.self) { try holder.reload() }
+        let problem = try #require(error.errors.first)
+        #expect(problem.location.file == directory.appendingPathComponent("c.routes").path)
+        #expect(problem.location.line == 2)
+        #expect(problem.code == .badPattern)
+        #expect(holder.snapshot.generation == 2)
+        #expect(holder.match("myapp://project/7").map(\.routeName) == .success("project"))
+
+        // Every file moved away: refused too, not swapped in as a table that routes nothing.
+        for name in ["a.routes", "b.routes", "c.routes"] { try FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
+        let empty = try #require(throws: RouteLoadError.self) { try holder.reload() }
+        #expect(empty.errors.map(\.code) == [.io])
+        #expect(empty.errors.first?.location == SourceLocation(file: directory.path, line: 1, column: 1))
+        #expect(holder.snapshot.generation == 2)
+        #expect(holder.match("myapp://task/3").map(\.routeName) == .success("task"))
+    }
+
+    @Test("a reload that starts while another builds waits for it, so the later one's table is the one left")
+    func reloadsApplyInOrder() throws {
+        let holder = RouteTableHolder(try Self.table(version: 0))
+        let (older, newer) = (try Self.table(version: 1), try Self.table(version: 2))
+        let building = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) {
+            _ = try? holder.reload { () throws(RouteLoadError) in
+                building.signal()
+                release.wait()
+                return older
+            }
+        }
+        building.wait()
+        DispatchQueue.global().async(group: done) { _ = try? holder.reload { () throws(RouteLoadError) in newer } }
+        Thread.sleep(forTimeInterval: 0.2)
+        // The second reload has not swapped its table in ahead of the first.
+        #expect(holder.snapshot.generation == 1)
+        release.signal()
+        done.wait()
+        #expect(holder.snapshot.generation == 3)
+        #expect(holder.table === newer)
+    }
+
     @Test("matching from many OS threads uses per-thread match data correctly")
     func threads() throws {
         let table = try Self.table(version: 3)

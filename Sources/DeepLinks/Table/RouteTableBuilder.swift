@@ -42,7 +42,8 @@ public struct RouteTableBuilder: Sendable {
         }
     }
 
-    /// Adds every `*.routes` file of `directory`, in file-name order.
+    /// Adds every `*.routes` file of `directory`, in file-name order; a directory that cannot be read or
+    /// holds no such file is an error (`io`) at `directory:1:1`.
     public mutating func addDirectory(at directory: String) {
         let names: [String]
         do {
@@ -50,6 +51,13 @@ public struct RouteTableBuilder: Sendable {
         } catch {
             diagnostics.append(.init(.error, .io, at: SourceLocation(file: directory, line: 1, column: 1),
                                      "cannot read route directory: \(error.localizedDescription)"))
+            return
+        }
+        guard !names.isEmpty else {
+            // Most likely a wrong path or files moved away: a running process would otherwise swap in a table
+            // that routes nothing.
+            diagnostics.append(.init(.error, .io, at: SourceLocation(file: directory, line: 1, column: 1),
+                                     "no `*.routes` file in route directory"))
             return
         }
         for name in names { addFile(at: (directory as NSString).appendingPathComponent(name)) }

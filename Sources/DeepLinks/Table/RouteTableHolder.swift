@@ -4,29 +4,82 @@ import Synchronization
 ///
 /// Readers take the current table (a reference) under a lock and match without holding it, so a
 /// swap never waits for matches and a match never sees half a table. A reload that fails leaves
-/// the current table in place: a bad table never replaces a good one.
+/// the current table in place: a bad table never replaces a good one. Reloads run one at a time
+/// (each builds and swaps under a second lock that matches never take), so two reloads racing each
+/// other cannot leave the older of their tables in place.
+///
+/// A holder made from a directory (`init(loading:)`) remembers it, so that a running process can
+/// reload its tables from the same files (`reload()`): `widgethost serve` does on `SIGHUP` and on
+/// `POST /v1/routes/reload`.
 public final class RouteTableHolder: Sendable {
-    private let current: Mutex<RouteTable>
+    /// A table in use and its generation.
+    public struct Snapshot: Sendable {
+        /// The table.
+        public let table: RouteTable
+        /// 1 for the table the holder started with, one more for each table swapped in since.
+        public let generation: Int
+    }
 
-    /// Starts with `table`.
-    public init(_ table: RouteTable) { current = Mutex(table) }
+    private let current: Mutex<Snapshot>
+    /// Held while a reload builds its table and swaps it in.
+    private let reloading = Mutex(())
+    /// The directory `reload()` reads `*.routes` files from, if the table came from one.
+    public let directory: String?
+
+    /// Starts with `table`, generation 1.
+    /// - Parameter directory: Where `table` was loaded from, for `reload()`; nil when it was built
+    ///   otherwise (then only `reload(_:)`, `reload(directory:)` and `replace(with:)` change it).
+    public init(_ table: RouteTable, directory: String? = nil) {
+        current = Mutex(Snapshot(table: table, generation: 1))
+        self.directory = directory
+    }
+
+    /// Loads every `*.routes` file of `directory` (see `RouteTable.load(directory:)`) and starts
+    /// with that table; `reload()` reads the same directory again.
+    /// - Throws: `RouteLoadError` with every problem of every file.
+    public convenience init(loading directory: String) throws(RouteLoadError) {
+        self.init(try RouteTable.load(directory: directory), directory: directory)
+    }
 
     /// The table in use now.
-    public var table: RouteTable { current.withLock { $0 } }
+    public var table: RouteTable { current.withLock { $0.table } }
+
+    /// The table in use now, with its generation (read together).
+    public var snapshot: Snapshot { current.withLock { $0 } }
 
     /// Replaces the table.
-    public func replace(with table: RouteTable) { current.withLock { $0 = table } }
+    public func replace(with table: RouteTable) { swap(in: table) }
+
+    /// Swaps `table` in; returns it with its generation.
+    @discardableResult
+    private func swap(in table: RouteTable) -> Snapshot {
+        current.withLock { snapshot in
+            snapshot = Snapshot(table: table, generation: snapshot.generation + 1)
+            return snapshot
+        }
+    }
 
     /// Builds a new table with `build` and swaps it in only if building succeeds.
+    /// - Returns: The new table and its generation.
     /// - Throws: whatever `build` throws; the current table is then unchanged.
-    public func reload(_ build: () throws(RouteLoadError) -> RouteTable) throws(RouteLoadError) {
-        let table = try build()
-        replace(with: table)
+    @discardableResult
+    public func reload(_ build: () throws(RouteLoadError) -> RouteTable) throws(RouteLoadError) -> Snapshot {
+        try reloading.withLock { _ throws(RouteLoadError) in swap(in: try build()) }
     }
 
     /// Reloads from every `*.routes` file of `directory` (see `RouteTable.load(directory:)`).
-    public func reload(directory: String) throws(RouteLoadError) {
+    @discardableResult
+    public func reload(directory: String) throws(RouteLoadError) -> Snapshot {
         try reload { () throws(RouteLoadError) in try RouteTable.load(directory: directory) }
+    }
+
+    /// Reloads from the directory the holder was made from.
+    /// - Precondition: `directory` is not nil.
+    /// - Throws: `RouteLoadError` with every problem of every file; the current table is then unchanged.
+    @discardableResult
+    public func reload() throws(RouteLoadError) -> Snapshot {
+        guard let directory else { preconditionFailure("RouteTableHolder.reload(): the holder was not made from a directory") }
+        return try reload(directory: directory)
     }
 
     /// Routes `url` with the current table.

@@ -17,6 +17,8 @@ public struct APIContext: Sendable {
     public let metrics: EngineMetrics
     /// Called after every successful mutating request.
     public let scheduleChanged: @Sendable () -> Void
+    /// Where route-table reloads are logged.
+    public let log: ServerLog
 
     /// Creates a context.
     /// - Parameters:
@@ -25,14 +27,16 @@ public struct APIContext: Sendable {
     ///   - intents: The interactive-intent runner (over the same engine), or nil.
     ///   - metrics: The engine metrics (already observing `engine`).
     ///   - scheduleChanged: Called after every successful mutating request; a no-op by default.
+    ///   - log: Where route-table reloads are logged (the server's log).
     public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil, metrics: EngineMetrics,
-                scheduleChanged: @escaping @Sendable () -> Void = {}) {
+                scheduleChanged: @escaping @Sendable () -> Void = {}, log: ServerLog = ServerLog()) {
         self.engine = engine
         self.routes = routes
         self.intents = intents
         taps = TapStore(engineStore: engine.store, routes: routes)
         self.metrics = metrics
         self.scheduleChanged = scheduleChanged
+        self.log = log
     }
 
     /// Whether the engine runs on a virtual clock (which the API may set and advance).

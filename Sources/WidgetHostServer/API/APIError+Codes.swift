@@ -31,4 +31,9 @@ extension APIError.Code {
     public static let unknownRoute: Self = "unknown_route"
     /// 422: the route's pattern cannot be turned into a URL, or the built URL does not route back.
     public static let routeNotBuildable: Self = "route_not_buildable"
+    /// 422: the route files have errors, so the table in use was kept (`detail.errors`, each with its file, line and
+    /// column).
+    public static let invalidRouteTable: Self = "invalid_route_table"
+    /// 409: the daemon's route table did not come from a directory, so there is nothing to reload it from.
+    public static let routesNotReloadable: Self = "routes_not_reloadable"
 }

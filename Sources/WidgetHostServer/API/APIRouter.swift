@@ -29,6 +29,12 @@ struct APIRouter {
         router.addSynchronous(.post, template, handler: handler)
     }
 
+    /// Registers a `POST` endpoint that changes something other than the schedule (the route table): it answers on
+    /// the worker thread without suspending, and the change hook does not run after it.
+    mutating func postSynchronous(_ template: String, handler: @escaping HTTPSynchronousHandler) {
+        router.addSynchronous(.post, template, handler: handler)
+    }
+
     /// Registers a `POST` endpoint.
     /// - Parameter notifiesChanges: False for an endpoint that runs the change hook itself, only when it changed
     ///   something (a perform does; its dry run and its replay do not).

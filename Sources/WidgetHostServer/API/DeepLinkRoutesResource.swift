@@ -9,6 +9,10 @@ import DeepLinks
 /// - `POST /v1/routes/explain` ``V1/RouteRequest`` → ``V1/Explanation``; 422 `invalid_url`
 /// - `POST /v1/routes/build` ``V1/BuildRequest`` → ``V1/BuiltURL``; 404 `unknown_route`, 422
 ///   `missing_parameter` / `unknown_parameter` / `route_not_buildable`
+/// - `POST /v1/routes/reload` → ``V1/RouteReload``: the route files read again and swapped in whole; 422
+///   `invalid_route_table` (every problem, with file, line and column; the table in use stays), 409
+///   `routes_not_reloadable`. It answers on the worker thread too (building takes milliseconds), and, changing routes
+///   only, does not wake the reload scheduler either.
 enum DeepLinkRoutesResource: APIResource {
     static func register(in router: inout APIRouter, context: APIContext) {
         let holder = context.routes
@@ -43,6 +47,17 @@ enum DeepLinkRoutesResource: APIResource {
                 return .json(V1.Explanation(explanation, canonical: canonical))
             case .failure(let failure):
                 throw APIError.invalidURL(failure)
+            }
+        }
+
+        router.postSynchronous("/v1/routes/reload") { _, _ in
+            do throws(RouteReloadRefusal) {
+                let snapshot = try context.reloadRoutes(trigger: "api")
+                return .json(V1.RouteReload(directory: holder.directory ?? "", routes: snapshot.table.routes.count,
+                                            generation: snapshot.generation,
+                                            warnings: snapshot.table.warnings.map(V1.RouteProblem.init)))
+            } catch {
+                throw error.apiError
             }
         }
 

@@ -43,7 +43,7 @@ public final class WidgetHostDaemon: Sendable {
         let metrics = EngineMetrics(registry: configuration.metrics)
         metrics.observe(engine)
         let context = APIContext(engine: engine, routes: routes, intents: intents, metrics: metrics,
-                                 scheduleChanged: { scheduler?.scheduleChanged() })
+                                 scheduleChanged: { scheduler?.scheduleChanged() }, log: log)
         var configuration = configuration
         let previousOnStop = configuration.onStop
         configuration.onStop = {
@@ -68,6 +68,16 @@ public final class WidgetHostDaemon: Sendable {
         self.scheduler = scheduler
         // Reloads scheduled are all in the engine store, so what came due while the daemon was down runs now.
         scheduler?.start()
+    }
+
+    /// Reloads the route tables from the directory the route holder was made from (`widgethost serve` does on
+    /// `SIGHUP`), as `POST /v1/routes/reload` does, and logs the outcome. A table with errors is refused and the one
+    /// in use stays.
+    /// - Parameter trigger: What asked for the reload, for the log line (`SIGHUP`, `api`).
+    /// - Throws: ``RouteReloadRefusal`` when the holder has no directory or the files have errors.
+    @discardableResult
+    public func reloadRoutes(trigger: String) throws(RouteReloadRefusal) -> RouteTableHolder.Snapshot {
+        try context.reloadRoutes(trigger: trigger)
     }
 
     /// Stops gracefully: stops accepting, lets in-flight requests finish (up to `gracePeriod`), stops the

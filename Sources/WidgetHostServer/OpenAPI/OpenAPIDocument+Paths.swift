@@ -101,6 +101,10 @@ extension OpenAPIDocument {
             "/v1/routes/explain": ["post": D.operation(
                 "explainRoute", "Every candidate route for a URL and what happened to it.", body: "RouteRequest",
                 success: ("200", D.json("Explanation", "The explanation.")), errors: [422])],
+            "/v1/routes/reload": ["post": D.operation(
+                "reloadRoutes",
+                "Read the route files again and swap the new table in whole; with errors, the table in use stays (422, every problem in `detail.errors`).",
+                success: ("200", D.json("RouteReload", "The table now in use.")), errors: [409, 422])],
             "/v1/routes/build": ["post": D.operation(
                 "buildRoute", "Build a URL for a route from its parameters (checked by routing it back).",
                 body: "BuildRequest", success: ("200", D.json("BuiltURL", "The URL.")), errors: [404, 422])],

@@ -105,6 +105,14 @@ extension OpenAPIDocument {
         ], required: ["url"], closed: true),
         "QueryPair": D.object(["name": D.string(), "value": D.string()], required: ["name", "value"], closed: true),
         "BuiltURL": D.object(["url": D.string()], required: ["url"]),
+        "RouteReload": D.object([
+            "directory": D.string(), "routes": D.integer, "generation": D.integer,
+            "warnings": D.array(of: D.ref("RouteProblem")),
+        ], required: ["directory", "routes", "generation", "warnings"]),
+        "RouteProblem": D.object([
+            "file": D.string(), "line": D.integer, "column": D.integer, "severity": D.string(values: ["error", "warning"]),
+            "code": D.string(), "message": D.string(), "text": D.string(),
+        ], required: ["file", "line", "column", "severity", "code", "message", "text"]),
         "RouteList": D.object(["routes": D.array(of: D.ref("RouteInfo"))], required: ["routes"]),
         "RouteInfo": D.object([
             "name": D.string(), "pattern": D.string(), "target": D.string(), "priority": D.integer,

@@ -27,7 +27,11 @@ final class InProcessDaemon: Sendable {
     /// - Parameters:
     ///   - systemClock: Run on the wall clock (with the reload scheduler) instead of a virtual one.
     ///   - token: A bearer token every request must carry.
-    init(systemClock: Bool = false, token: String? = nil) throws {
+    ///   - routesDirectory: Where the route tables are (and `POST /v1/routes/reload` reads them); the source tree's
+    ///     `Routes/` by default.
+    ///   - reloadableRoutes: False to hand the daemon a table without its directory, which it then cannot reload.
+    init(systemClock: Bool = false, token: String? = nil, routesDirectory: URL = InProcessDaemon.routesDirectory,
+         reloadableRoutes: Bool = true) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("widgethost-daemon-\(UUID().uuidString)", isDirectory: true)
         // Commits skip fsync here: these tests are about the API, many daemons run at once on two cores, and
@@ -41,10 +45,11 @@ final class InProcessDaemon: Sendable {
         let clock: any HostClock = systemClock ? SystemClock() : VirtualClock(start: Self.start)
         engine = WidgetEngine(catalog: DemoCatalog.make(), store: store, clock: clock, timeZone: Self.timeZone,
                               containers: [container])
-        let routes = try RouteTable.load(directory: Self.routesDirectory.path)
+        let routes = reloadableRoutes ? try RouteTableHolder(loading: routesDirectory.path)
+            : RouteTableHolder(try RouteTable.load(directory: routesDirectory.path))
         let intents = try IntentRunner(engine: engine, intents: DemoCatalog.makeIntents(), container: container)
         daemon = try WidgetHostDaemon(
-            engine: engine, routes: RouteTableHolder(routes), intents: intents, checkpointing: [store.database, container.store],
+            engine: engine, routes: routes, intents: intents, checkpointing: [store.database, container.store],
             configuration: HTTPServer.Configuration(
                 address: .loopback(), bearerToken: token, threadPoolSize: 2,
                 log: ServerLog(level: .info, sink: logLines.sink)))

@@ -93,6 +93,51 @@ extension V1 {
         var value: String
     }
 
+    /// `POST /v1/routes/reload`'s answer: the table now in use.
+    struct RouteReload: Encodable {
+        /// The directory read.
+        var directory: String
+        /// The number of routes.
+        var routes: Int
+        /// 1 for the table the daemon started with, one more for each reload since.
+        var generation: Int
+        /// What loading warned about (the table was taken anyway).
+        var warnings: [RouteProblem]
+    }
+
+    /// One problem in a route file, where it is.
+    struct RouteProblem: Encodable {
+        var file: String
+        var line: Int
+        /// In UTF-8 bytes, from 1.
+        var column: Int
+        /// `error` or `warning`.
+        var severity: String
+        /// A stable name, e.g. `bad-pattern`.
+        var code: String
+        var message: String
+        /// `file:line:column: severity: message [code]`, as `widgethost routes lint` prints it.
+        var text: String
+
+        init(_ diagnostic: RouteDiagnostic) {
+            file = diagnostic.location.file
+            line = diagnostic.location.line
+            column = diagnostic.location.column
+            severity = diagnostic.severity.rawValue
+            code = diagnostic.code.rawValue
+            message = diagnostic.message
+            text = diagnostic.description
+        }
+
+        /// The problem as a JSON value, for an error's `detail`.
+        var json: JSONValue {
+            .object([
+                "file": .string(file), "line": .int(line), "column": .int(column), "severity": .string(severity),
+                "code": .string(code), "message": .string(message), "text": .string(text),
+            ])
+        }
+    }
+
     /// `GET /v1/routes`.
     struct RouteList: Encodable {
         var routes: [RouteInfo]
