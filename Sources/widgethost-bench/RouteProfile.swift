@@ -11,7 +11,9 @@ import Foundation
 /// MODE: `match` (the whole mix, result discarded), `read` (the whole mix, reading the route name
 /// and first parameter of each match), `read-all` (matching URLs: name, target, every parameter and
 /// query item), `matching` (matching URLs, name and first parameter), `matching-only` (matching
-/// URLs, result discarded), `floor` (matching URLs: the
+/// URLs, result discarded), `matching-upper` and `matching-escaped` (matching URLs that need
+/// canonicalizing: the scheme in capitals, or the first digit that starts a path segment escaped; name and first
+/// parameter), `floor` (matching URLs: the
 /// winning route's pattern alone on the canonical subject), `floor-bare` (the same, each subject
 /// and pattern read from a buffer of plain values: no copy of the subject retained, see
 /// `BareFloor`), `url-copy` and `url-no-copy` (what the loop's copy of each URL costs (a): see the
@@ -22,6 +24,17 @@ enum RouteProfile {
     /// unknown to its callers), as it cannot see into `RouteTable.match` in another module.
     @_optimize(none)
     static func opaqueTaker() -> (String) -> Int { { $0.utf8.count } }
+
+    /// `url` changed so that it needs canonicalizing but routes the same: for `matching-upper` its scheme in
+    /// capitals, for `matching-escaped` the first digit that starts a path segment escaped (`/1000` → `/%31000`).
+    static func needingCanonicalization(_ url: String, mode: String) -> String {
+        if mode == "matching-upper" {
+            return url.replacingOccurrences(of: "myapp:", with: "MYAPP:").replacingOccurrences(of: "https:", with: "HTTPS:")
+        }
+        guard let slash = url.range(of: "/[0-9]", options: .regularExpression) else { return url }
+        let digit = url.index(after: slash.lowerBound)
+        return url.replacingCharacters(in: digit...digit, with: "%3" + String(url[digit]))
+    }
 
     static func run(_ arguments: [String]) {
         guard arguments.count == 3, let size = Int(arguments[0]), let rounds = Int(arguments[1]) else {
@@ -65,6 +78,16 @@ enum RouteProfile {
             repeatRounds(rounds) { for url in matchingURLs { sink &+= RouteBenchmark.readNameAndFirstParameter(lentFrom: table, url) } }
         case "lent-only":
             repeatRounds(rounds) { for url in matchingURLs { if case .success = table.withMatch(url, { _ in 1 }) { sink &+= 1 } } }
+        case "matching-upper", "matching-escaped":
+            // URLs that need canonicalizing: the scheme in capitals, or the first digit of the path escaped.
+            let changed = matchingURLs.map { url in
+                // Native UTF-8, as a URL read from a request is (Foundation's replacing makes strings that are not).
+                String(decoding: Array(Self.needingCanonicalization(url, mode: mode).utf8), as: UTF8.self)
+            }
+            for (url, original) in zip(changed, matchingURLs) {
+                precondition(table.firstMatch(url)?.routeName == table.firstMatch(original)?.routeName, "\(url) routes elsewhere")
+            }
+            repeatRounds(rounds) { for url in changed { sink &+= RouteBenchmark.readNameAndFirstParameter(table.match(url)) } }
         case "read-all":
             repeatRounds(rounds) { for url in matchingURLs { sink &+= RouteBenchmark.readEverything(table.match(url)) } }
         case "floor":

@@ -126,15 +126,44 @@ struct VerbatimDispatchTests {
         #expect(table.firstMatch("https://example.com:8443/res2/7")?.parameters == ["id": "7"])
     }
 
+    @Test("a capital or a non-ASCII byte before the path is found wherever it is, and nothing else is taken for one")
+    func capitalsBeforeThePath() {
+        var random = SeededRandom(seed: 7)
+        // Mostly bytes that are neither, with the neighbours of `A` and `Z` among them.
+        let plain = Array("abcxyz09.-:/@[`{".utf8), marked: [UInt8] = [UInt8(ascii: "A"), UInt8(ascii: "Q"), UInt8(ascii: "Z"), 0xC3, 0xFF]
+        for _ in 0..<5_000 {
+            let count = 8 + random.next(40)
+            let bytes = (0..<count).map { _ in random.next(12) == 0 ? marked[random.next(marked.count)] : plain[random.next(plain.count)] }
+            let end = random.next(count + 1)
+            let expected = bytes[..<end].contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 >= 0x80 }
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(MatchPlan.hasCapitalOrNonASCII(buffer.baseAddress!, count: count, end: end) == expected, "\(bytes) up to \(end)")
+            }
+        }
+    }
+
+    @Test("URLs with capitals in scheme or host, or escapes in the path, are found not verbatim, and still route")
+    func notVerbatim() throws {
+        let table = try RouteTable.load(directory: routesDirectory)
+        for url in ["MYAPP://task/task-42", "myapp://TASK/task-42", "https://MyApp.example.com/task/task-42", "myapp://task/task-%34%32"] {
+            var source = url
+            let dispatched = source.withUTF8 { table.plan.verbatimDispatch($0, maxURLLength: 4_096, maxParameterLength: 1_024) }
+            #expect(dispatched.isNotVerbatim, "\(url)")
+            #expect(table.firstMatch(url)?.parameters == ["id": "task-42"], "\(url)")
+        }
+    }
+
     /// Checks one URL; returns whether the fast path answered.
     @discardableResult
     func expectAgreement(_ url: String, _ table: RouteTable, maxURLLength: Int, maxParameterLength: Int) -> Bool {
         let canonicalizer = URLCanonicalizer(maxURLLength: maxURLLength, maxParameterLength: maxParameterLength)
         var source = url
         return source.withUTF8 { bytes in
-            guard let fast = table.plan.verbatimDispatch(bytes, maxURLLength: maxURLLength, maxParameterLength: maxParameterLength).answer else {
-                return false
+            let dispatched = table.plan.verbatimDispatch(bytes, maxURLLength: maxURLLength, maxParameterLength: maxParameterLength)
+            if dispatched.isNotVerbatim {
+                #expect(canonicalizer.verbatimLayout(bytes) == nil, "verbatim dispatch called \(url) not verbatim; the verbatim check accepts it")
             }
+            guard let fast = dispatched.answer else { return false }
             guard let layout = canonicalizer.verbatimLayout(bytes) else {
                 Issue.record("verbatim dispatch accepted \(url), the verbatim check refuses it")
                 return true

@@ -72,6 +72,26 @@ struct CaptureSpans: Sendable {
         return (low, high)
     }
 
+    /// The same spans with every offset replaced by `transform(offset)`; nil when the spans are not
+    /// complete, or `transform` gives nil or an offset that does not fit for one of them.
+    @inline(__always)
+    func mapped(_ transform: (Int) -> Int?) -> CaptureSpans? {
+        guard isComplete else { return nil }
+        var result = (words.0, words.1)
+        // Groups 3 and 4 only when some took part (the second word is all `unset` otherwise).
+        for index in 0..<(result.1 == .max ? Self.capacity : 2 * Self.capacity) {
+            let shift = UInt64(truncatingIfNeeded: (index & 3) &* 16)
+            let word = index < 4 ? result.0 : result.1
+            let offset = UInt16(truncatingIfNeeded: word &>> shift)
+            if offset == Self.unset { continue }
+            guard let moved = transform(Int(offset)), moved >= 0, moved < Int(Self.unset) else { return nil }
+            let bits = UInt64(UInt16(truncatingIfNeeded: moved)) &<< shift, mask = ~(0xFFFF &<< shift)
+            if index < 4 { result.0 = result.0 & mask | bits } else { result.1 = result.1 & mask | bits }
+        }
+        let spans = CaptureSpans(words: result)
+        return spans.isComplete ? spans : nil
+    }
+
     /// The byte range of group `index + 1` (0-based, relative to the route), or nil if it did not
     /// take part in the match. Only for complete spans.
     @inline(__always)

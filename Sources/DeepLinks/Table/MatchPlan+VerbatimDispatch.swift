@@ -65,10 +65,15 @@ extension MatchPlan {
         }
 
         let (found, keyEnd) = dispatch.verbatimKey(input, firstSegmentEnd: firstSegmentEnd, pathStart: pathStart)
-        guard found.isFound else { return .none }
+        guard found.isFound else {
+            // A capital in the scheme or host (`MYAPP://`, `https://Example.com`) is the likely reason.
+            return Self.hasCapitalOrNonASCII(input, count: count, end: pathStart) ? .notVerbatim : .none
+        }
 
         let (queryMark, restSlashes) = stops.scanAfterKey(from: keyEnd)
-        guard queryMark >= 0, queryMark &- pathStart <= maxParameterLength, count &- queryMark <= maxParameterLength &+ 1 else { return .none }
+        // A byte that needs work (`%`, a space, a non-ASCII byte, `#`, ...): `verbatimLayout` refuses it too.
+        guard queryMark >= 0 else { return .notVerbatim }
+        guard queryMark &- pathStart <= maxParameterLength, count &- queryMark <= maxParameterLength &+ 1 else { return .none }
         var length = queryMark
         while length > pathStart, input[length &- 1] == slash { length &-= 1 }
         // A non-empty first segment ends before any trailing `/`, so those are all after the key.
@@ -81,13 +86,37 @@ extension MatchPlan {
     }
 }
 
+extension MatchPlan {
+    /// Whether one of the first `end` bytes of the URL at `input` (`count` ≥ 8 bytes long) is an
+    /// upper-case ASCII letter or not ASCII: either in a scheme or host makes a URL that
+    /// `URLCanonicalizer.verbatimLayout` refuses. Eight bytes at a time.
+    static func hasCapitalOrNonASCII(_ input: UnsafePointer<UInt8>, count: Int, end: Int) -> Bool {
+        let raw = UnsafeRawPointer(input)
+        var offset = 0
+        while offset < end {
+            let base = min(offset, count &- 8)
+            let skipped = offset &- base
+            let wanted = min(end &- offset, 8 &- skipped)
+            var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self)) &>> UInt64(truncatingIfNeeded: skipped &* 8)
+            if wanted < 8 { word &= (1 &<< UInt64(truncatingIfNeeded: wanted &* 8)) &- 1 }
+            let high = WordScan.repeated(0x80)
+            if word & high != 0 { return true }
+            // ASCII bytes only now: a byte is `A`...`Z` when adding 0x3F sets its top bit and adding 0x25 does not.
+            if (word &+ WordScan.repeated(0x3F)) & ~(word &+ WordScan.repeated(0x25)) & high != 0 { return true }
+            offset &+= wanted
+        }
+        return false
+    }
+}
+
 /// What `MatchPlan.verbatimDispatch` found: the candidate set and the URL's layout, packed in four
 /// words so that they come back in registers. Returned as a `(set: Int, layout: CanonicalLayout)?`
 /// they came back through memory, written a word at a time, and the caller's first copy, sixteen
 /// bytes at a time, waited for those stores to complete (a load cannot take its bytes from two
 /// pending stores): the slowest instructions of routing, in a profile by time.
 struct VerbatimDispatch {
-    /// The candidate set; -1 when verbatim dispatch could not tell.
+    /// The candidate set; -1 when verbatim dispatch could not tell, -2 when the URL is not
+    /// canonical as it is (`URLCanonicalizer.verbatimLayout` refuses it: it must be canonicalized).
     let set: Int
     /// The subject's length (low 32 bits) and the scheme's (high 32 bits).
     private let lengths: UInt64
@@ -98,6 +127,12 @@ struct VerbatimDispatch {
 
     /// Verbatim dispatch could not tell.
     static var none: VerbatimDispatch { VerbatimDispatch(set: -1, lengths: 0, path: 0, query: 0) }
+
+    /// The URL is not canonical as it is: it has a byte that needs work.
+    static var notVerbatim: VerbatimDispatch { VerbatimDispatch(set: -2, lengths: 0, path: 0, query: 0) }
+
+    /// Whether the URL was found not canonical as it is (so `verbatimLayout` need not look again).
+    var isNotVerbatim: Bool { self.set == -2 }
 
     private init(set: Int, lengths: UInt64, path: UInt64, query: UInt64) {
         self.set = set
@@ -118,10 +153,12 @@ struct VerbatimDispatch {
     @inline(__always)
     var layout: CanonicalLayout {
         let queryMark = Int(truncatingIfNeeded: query & 0xFFFF_FFFF), count = Int(truncatingIfNeeded: query &>> 32)
-        return CanonicalLayout(length: Int(truncatingIfNeeded: lengths & 0xFFFF_FFFF), schemeLength: Int(truncatingIfNeeded: lengths &>> 32),
-                               hasAuthority: true, pathStart: Int(truncatingIfNeeded: path & 0xFFFF_FFFF),
+        let length = Int(truncatingIfNeeded: lengths & 0xFFFF_FFFF), pathStart = Int(truncatingIfNeeded: path & 0xFFFF_FFFF)
+        return CanonicalLayout(length: length, schemeLength: Int(truncatingIfNeeded: lengths &>> 32),
+                               hasAuthority: true, pathStart: pathStart,
                                firstSegmentEnd: Int(truncatingIfNeeded: path &>> 32),
-                               queryRange: queryMark < count ? (queryMark &+ 1)..<count : nil, isVerbatim: true)
+                               queryRange: queryMark < count ? (queryMark &+ 1)..<count : nil, isVerbatim: true,
+                               urlPath: pathStart..<length)
     }
 
     /// What a match keeps of the layout (only when `set` ≥ 0), straight from the packed words.

@@ -17,8 +17,9 @@ struct MatchedURL: Sendable {
     /// The longest URL a router matches, in bytes: every offset into it fits in 31 bits.
     static let longestURL = Int(Int32.max) - 1
 
-    /// Bits 0–30: the subject's length; bit 31: `isVerbatim`; bits 32–62: the query's first byte
-    /// (`noQuery` when there is none); bit 63: `hasNoEscapes`.
+    /// Bits 0–30: the subject's length (or, for spans moved onto the URL, the length of the URL
+    /// before its query); bit 31: `isVerbatim`; bits 32–62: the query's first byte (`noQuery` when
+    /// there is none); bit 63: `hasNoEscapes`.
     private let bits: UInt64
 
     private static let offsetMask: UInt64 = 0x7FFF_FFFF
@@ -55,10 +56,22 @@ struct MatchedURL: Sendable {
                   hasNoEscapes: true)
     }
 
-    /// The canonical subject's length.
+    /// The layout of a URL that needed canonicalizing, whose groups' spans were moved from its
+    /// subject onto its own bytes (`RouteHit.movedOntoURL`): read like a verbatim URL's, the first
+    /// `pathEnd` bytes standing for the subject, with escapes to decode.
+    @inline(__always)
+    init(spansOnURL pathEnd: Int, of layout: CanonicalLayout) {
+        self.init(length: UInt64(truncatingIfNeeded: pathEnd),
+                  queryStart: layout.queryRange.map { UInt64(truncatingIfNeeded: $0.lowerBound) } ?? Self.noQuery,
+                  isVerbatim: true, hasNoEscapes: false)
+    }
+
+    /// The canonical subject's length (for spans moved onto the URL, the URL's length before its query).
     var length: Int { Int(truncatingIfNeeded: bits & Self.offsetMask) }
 
-    /// Whether the subject is the URL's first `length` bytes (see `CanonicalLayout.isVerbatim`).
+    /// Whether the groups' spans index the URL's first `length` bytes: the subject is those bytes
+    /// (see `CanonicalLayout.isVerbatim`), or the spans were moved onto them (`init(spansOnURL:of:)`).
+    /// Otherwise a reader derives the subject again.
     var isVerbatim: Bool { bits & Self.verbatimBit != 0 }
 
     /// Whether the URL has no `%` at all (it passed `URLCanonicalizer.verbatimLayout`, which

@@ -124,7 +124,7 @@ public final class RouteTable: Sendable {
             // Straight from the packed answer: unpacked into a `CanonicalLayout`, the layout was
             // kept in memory across the pattern's call, a store and a load per field.
             (set, url) = (dispatched.set, dispatched.matchedURL)
-        } else if let dispatched = verbatimCandidateSet(sourceBytes) {
+        } else if !dispatched.isNotVerbatim, let dispatched = verbatimCandidateSet(sourceBytes) {
             (set, url) = (dispatched.set, MatchedURL(layout: dispatched.layout, hasNoEscapes: true))
         } else {
             return matchCanonicalizing(sourceBytes, scratch: scratch, context: context)
@@ -190,9 +190,12 @@ public final class RouteTable: Sendable {
             return .failure(.invalidURL(error))
         }
         // Query values are decoded after the subject, where there is room for the whole query.
-        return match(subject: UnsafeBufferPointer(rebasing: buffer[0..<layout.length]), layout: layout,
-                     sourceBytes: sourceBytes,
-                     spare: buffer.baseAddress! + layout.length, scratch: scratch, context: context)
+        let subject = UnsafeBufferPointer(rebasing: buffer[0..<layout.length])
+        let routed = match(subject: subject, layout: layout, sourceBytes: sourceBytes, spare: buffer.baseAddress! + layout.length,
+                           scratch: scratch, context: context)
+        // Reading parameters from the URL's bytes, not from a subject derived again.
+        guard case let .success(hit) = routed else { return routed }
+        return .success(hit.movedOntoURL(subject: subject, layout: layout, url: sourceBytes))
     }
 
     /// The matched route for `url`, or nil.

@@ -124,7 +124,9 @@ extension URLCanonicalizer {
         else { return nil }
         // Trailing slashes are ignored. Only a `/` of the URL writes a `/`, so trimming the subject is
         // trimming the URL's path.
+        let untrimmed = written
         while written > pathStart, out[written - 1] == slash { written -= 1 }
+        let urlPath = rawPathStart..<(index - (untrimmed - written))
 
         var queryRange: Range<Int>?
         if index < count, input[index] == question {
@@ -138,7 +140,8 @@ extension URLCanonicalizer {
         }
         let firstEnd = max(min(firstSegmentEnd < 0 ? written : firstSegmentEnd, written), pathStart)
         return CanonicalLayout(length: written, schemeLength: schemeEnd, hasAuthority: hasAuthority, pathStart: pathStart,
-                               firstSegmentEnd: firstEnd, queryRange: queryRange, isVerbatim: memcmp(out, input, written) == 0)
+                               firstSegmentEnd: firstEnd, queryRange: queryRange, isVerbatim: memcmp(out, input, written) == 0,
+                               urlPath: urlPath)
     }
 
     /// Checks every query component from `start` to the fragment or the end: escapes, control

@@ -62,7 +62,7 @@ extension URLCanonicalizer {
         let isVerbatim = (0..<writer.count).allSatisfy { output[$0] == bytes[$0] }
         return CanonicalLayout(length: writer.count, schemeLength: schemeEnd, hasAuthority: hasAuthority, pathStart: pathStart,
                                firstSegmentEnd: max(writer.firstSegmentEnd ?? writer.count, pathStart), queryRange: queryRange,
-                               isVerbatim: isVerbatim)
+                               isVerbatim: isVerbatim, urlPath: index..<rawPathEnd)
     }
 
     /// The length of a `:443` (https) or `:80` (http) suffix of the host, or 0.

@@ -39,7 +39,7 @@ extension URLCanonicalizer {
         let queryRange: Range<Int>? = queryMark < count ? (queryMark + 1)..<count : nil
         return CanonicalLayout(length: length, schemeLength: schemeEnd, hasAuthority: hasAuthority, pathStart: pathStart,
                                firstSegmentEnd: max(min(firstSegmentEnd, length), pathStart), queryRange: queryRange,
-                               isVerbatim: true)
+                               isVerbatim: true, urlPath: pathStart..<length)
     }
 
     /// Where a canonical scheme (a lower-case letter, then lower-case letters, digits, `+`, `-`,

@@ -83,4 +83,8 @@ struct CanonicalLayout: Sendable, Hashable {
     /// Whether the subject is the URL's first `length` bytes unchanged (nothing lower-cased, decoded
     /// or removed before the trailing slashes), so parameters can be read from the URL itself.
     var isVerbatim: Bool
+    /// The path's bytes in the URL: from its start (after the scheme and host as written) to its
+    /// `?`, `#` or end, without trailing slashes. The subject's path (from `pathStart` to `length`)
+    /// is these bytes with escapes decoded (but `%2F` and `%25`).
+    var urlPath: Range<Int>
 }
