@@ -44,6 +44,22 @@ struct CanonicalizerAgreementTests {
         }
     }
 
+    @Test("paths of plain bytes and escapes of ASCII bytes, with capitals in scheme and host", arguments: 0..<4)
+    func plainPaths(seed: Int) {
+        var random = SeededRandom(seed: 3_000 + UInt64(seed))
+        let plain = Array("abz09-._~/=&:+@!$'()*,;[] ".utf8)
+        let escapes = ["%2F", "%2f", "%25", "%41", "%7e", "%20", "%3F", "%23", "%00", "%1F", "%7F"]
+        let starts = ["MYAPP://", "myapp://Task", "https://Example.com:443", "HTTP://a:80", "myapp:", "x://H"]
+        for _ in 0..<5_000 {
+            var url = starts[random.next(starts.count)]
+            for _ in 0..<random.next(60) {
+                url += random.next(8) == 0 ? escapes[random.next(escapes.count)] : String(UnicodeScalar(plain[random.next(plain.count)]))
+            }
+            url += ["", "/", "//", "?q=%41", "#f", "/?a=b#c"][random.next(6)]
+            for canonicalizer in Self.canonicalizers { expectAgreement(url, canonicalizer) }
+        }
+    }
+
     @Test("the table-driven URLs of URLCanonicalizerTests")
     func tableDriven() {
         let urls = URLCanonicalizerTests.accepted.map(\.0) + URLCanonicalizerTests.queries.map(\.0) + URLCanonicalizerTests.refused.map(\.0)
