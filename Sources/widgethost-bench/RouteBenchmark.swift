@@ -24,6 +24,8 @@ import Foundation
 /// under the load the machine had during the run, which the neighbours' load on a shared machine
 /// moves by 10% and more between runs (the fastest samples, by a few percent). The other columns
 /// use `time` (the fastest millisecond sample, not in turns).
+/// The last two columns time (a), reading, on the matching URLs changed so that they need
+/// canonicalizing: the scheme in capitals (`MYAPP://`), or one digit of the path escaped (`%31`).
 /// `--export DIR` also writes each table and URL mix for Benchmarks/peers/peer_routers.py.
 enum RouteBenchmark {
     static let sizes = ProcessInfo.processInfo.environment["ROUTES_SIZES"].map { $0.split(separator: ",").map { Int($0)! } } ?? [10, 100, 1_000, 10_000]
@@ -33,8 +35,8 @@ enum RouteBenchmark {
         var exportDirectory: String?
         if let index = arguments.firstIndex(of: "--export"), index + 1 < arguments.count { exportDirectory = arguments[index + 1] }
         print("routes: ns per URL (lower is better); matches/s = 1e9 / ns")
-        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (a) matching, not read | (a) lent | (a) lent, not read | (b) floor: winner's pattern alone | (b) bare: no copy of the subject | (a)/(b) | (a)/(b) median (middle half) | (a) read all/(b) | (a) not read/(b) | (a) lent/(b) | (a) lent/(b) median (middle half) | (a) lent, not read/(b) | (a)/(b) bare | (a) lent, not read/(b) bare | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (a) matching, not read | (a) lent | (a) lent, not read | (b) floor: winner's pattern alone | (b) bare: no copy of the subject | (a)/(b) | (a)/(b) median (middle half) | (a) read all/(b) | (a) not read/(b) | (a) lent/(b) | (a) lent/(b) median (middle half) | (a) lent, not read/(b) | (a)/(b) bare | (a) lent, not read/(b) bare | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms | (a) capitals in scheme | (a) one escape |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         var results: [[String: Double]] = []
         for size in sizes {
             let generated = RouteTableGenerator(routeCount: size, urlCount: urlCount)
@@ -43,13 +45,14 @@ enum RouteBenchmark {
             results.append(row)
             let floor = row["floor"]!
             let bare = row["bareFloor"]!
-            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.0f | %.0f | %.0f× | %.0f |",
+            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.0f | %.0f | %.0f× | %.0f | %.0f | %.0f |",
                          size, row["mix"]!, row["matching"]!, row["readAll"]!, row["notRead"]!, row["lent"]!, row["lentNotRead"]!, floor, bare,
                          row["matching"]! / floor, row["ratio"]!, row["ratioLow"]!, row["ratioHigh"]!,
                          row["readAll"]! / floor, row["notRead"]! / floor,
                          row["lent"]! / floor, row["lentRatio"]!, row["lentRatioLow"]!, row["lentRatioHigh"]!,
                          row["lentNotRead"]! / floor, row["matching"]! / bare, row["lentNotRead"]! / bare,
-                         row["sequentialJIT"]!, row["nsregex"]!, row["nsregex"]! / row["mix"]!, row["buildMs"]!))
+                         row["sequentialJIT"]!, row["nsregex"]!, row["nsregex"]! / row["mix"]!, row["buildMs"]!,
+                         row["capitals"]!, row["escaped"]!))
         }
         if let exportDirectory {
             let data = try! JSONSerialization.data(withJSONObject: results, options: [.sortedKeys, .prettyPrinted])
@@ -105,6 +108,15 @@ enum RouteBenchmark {
         let (matchingTime, readAll, notRead, lent, lentNotRead, bare, floor) = (side.best[0], side.best[1], side.best[2], side.best[3],
                                                                                 side.best[4], side.best[5], side.best[6])
 
+        // Matching URLs that need canonicalizing (capitals in the scheme; one escaped digit), read the same way.
+        let capitalized = matchingURLs.map { RouteTableGenerator.needingCanonicalization($0, capitals: true) }
+        let escaped = matchingURLs.map { RouteTableGenerator.needingCanonicalization($0, capitals: false) }
+        for (changed, original) in zip(capitalized + escaped, matchingURLs + matchingURLs) {
+            precondition(table.firstMatch(changed)?.routeName == table.firstMatch(original)?.routeName, "\(changed) routes elsewhere")
+        }
+        let capitalsTime = time(capitalized.count) { index in sink.pointee &+= readNameAndFirstParameter(table.match(capitalized[index])) }
+        let escapedTime = time(escaped.count) { index in sink.pointee &+= readNameAndFirstParameter(table.match(escaped[index])) }
+
         let sequentialCount = min(subjects.count, max(20, 400_000 / size))
         let sequential = time(sequentialCount) { index in
             for pattern in patterns where pattern.matches(subjects[index]) { break }
@@ -124,7 +136,7 @@ enum RouteBenchmark {
                 "readAllRatio": side.medianRatios[1], "notRead": notRead, "notReadRatio": side.medianRatios[2],
                 "lent": lent, "lentRatio": side.medianRatios[3], "lentRatioLow": side.ratioRanges[3].lowerBound,
                 "lentRatioHigh": side.ratioRanges[3].upperBound, "lentNotRead": lentNotRead, "lentNotReadRatio": side.medianRatios[4],
-                "sequentialJIT": sequential, "nsregex": nsregex, "buildMs": buildMs]
+                "sequentialJIT": sequential, "nsregex": nsregex, "buildMs": buildMs, "capitals": capitalsTime, "escaped": escapedTime]
     }
 
     /// What a caller that only dispatches does with a result: the route name and one parameter

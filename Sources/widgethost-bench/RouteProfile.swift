@@ -25,17 +25,6 @@ enum RouteProfile {
     @_optimize(none)
     static func opaqueTaker() -> (String) -> Int { { $0.utf8.count } }
 
-    /// `url` changed so that it needs canonicalizing but routes the same: for `matching-upper` its scheme in
-    /// capitals, for `matching-escaped` the first digit that starts a path segment escaped (`/1000` → `/%31000`).
-    static func needingCanonicalization(_ url: String, mode: String) -> String {
-        if mode == "matching-upper" {
-            return url.replacingOccurrences(of: "myapp:", with: "MYAPP:").replacingOccurrences(of: "https:", with: "HTTPS:")
-        }
-        guard let slash = url.range(of: "/[0-9]", options: .regularExpression) else { return url }
-        let digit = url.index(after: slash.lowerBound)
-        return url.replacingCharacters(in: digit...digit, with: "%3" + String(url[digit]))
-    }
-
     static func run(_ arguments: [String]) {
         guard arguments.count == 3, let size = Int(arguments[0]), let rounds = Int(arguments[1]) else {
             FileHandle.standardError.write(Data("usage: widgethost-bench routes-profile SIZE ROUNDS MODE\n".utf8))
@@ -80,10 +69,7 @@ enum RouteProfile {
             repeatRounds(rounds) { for url in matchingURLs { if case .success = table.withMatch(url, { _ in 1 }) { sink &+= 1 } } }
         case "matching-upper", "matching-escaped":
             // URLs that need canonicalizing: the scheme in capitals, or the first digit of the path escaped.
-            let changed = matchingURLs.map { url in
-                // Native UTF-8, as a URL read from a request is (Foundation's replacing makes strings that are not).
-                String(decoding: Array(Self.needingCanonicalization(url, mode: mode).utf8), as: UTF8.self)
-            }
+            let changed = matchingURLs.map { RouteTableGenerator.needingCanonicalization($0, capitals: mode == "matching-upper") }
             for (url, original) in zip(changed, matchingURLs) {
                 precondition(table.firstMatch(url)?.routeName == table.firstMatch(original)?.routeName, "\(url) routes elsewhere")
             }

@@ -1,4 +1,5 @@
 import DeepLinks
+import Foundation
 
 /// Generates route tables of realistic shape, and URL mixes for them, deterministically, so that
 /// WidgetHost and the Python peers time the same table and the same URLs.
@@ -84,6 +85,23 @@ struct RouteTableGenerator {
         case (2, _): return "\(root)/\(id)/items/Item_\(index)"
         default: return "\(root)/new/\(id)"
         }
+    }
+
+    /// `url` changed so that it needs canonicalizing but routes the same: with `capitals`, its scheme
+    /// in capitals (`MYAPP://`, `HTTPS://`); else the first digit that starts a path segment escaped
+    /// (`/1007` → `/%31007`). Native UTF-8, as a URL read from a request is.
+    static func needingCanonicalization(_ url: String, capitals: Bool) -> String {
+        let changed: String
+        if capitals {
+            changed = url.replacingOccurrences(of: "myapp:", with: "MYAPP:").replacingOccurrences(of: "https:", with: "HTTPS:")
+        } else if let slash = url.range(of: "/[0-9]", options: .regularExpression) {
+            let digit = url.index(after: slash.lowerBound)
+            changed = url.replacingCharacters(in: digit...digit, with: "%3" + String(url[digit]))
+        } else {
+            changed = url
+        }
+        // Foundation's replacing makes strings whose UTF-8 is not contiguous; the router would copy each.
+        return String(decoding: Array(changed.utf8), as: UTF8.self)
     }
 
     /// `scheme://host/path?query` -> `/scheme/host/path` for routers that see only paths.

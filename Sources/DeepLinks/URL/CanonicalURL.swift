@@ -112,28 +112,44 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Turns `range` of a subject back into decoded text: `%2F` is `/` and `%25` is `%` (the only
-    /// escapes a subject has).
+    /// escapes a subject has). Also decodes every escape of a URL's own path bytes, for spans moved
+    /// onto the URL (`RouteHit.movedOntoURL`).
     static func unescapeSubject(_ subject: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         let piece = UnsafeBufferPointer(rebasing: subject[range])
-        guard piece.contains(UInt8(ascii: "%")) else { return string(piece) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: piece.count) { output in
-            var length = 0
-            var index = 0
-            while index < piece.count {
-                let byte = piece[index]
-                if byte == UInt8(ascii: "%"), index + 2 < piece.count {
-                    let high = PercentEncoding.hexValue(piece[index + 1]) ?? 0
-                    let low = PercentEncoding.hexValue(piece[index + 2]) ?? 0
-                    output[length] = high << 4 | low
-                    index += 3
-                } else {
-                    output[length] = byte
-                    index += 1
-                }
-                length += 1
+        guard let base = piece.baseAddress,
+              WordScan.firstIndex(of: UInt8(ascii: "%"), in: base, from: 0, to: piece.count) < piece.count else { return string(piece) }
+        if piece.count <= 32 {
+            // The usual short value, decoded on the stack.
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            return withUnsafeMutableBytes(of: &words) { raw in
+                let output = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                return string(UnsafeBufferPointer(start: output, count: unescape(piece, into: output)))
             }
-            return string(UnsafeBufferPointer(rebasing: output[0..<length]))
         }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: piece.count) { output in
+            string(UnsafeBufferPointer(start: output.baseAddress!, count: unescape(piece, into: output.baseAddress!)))
+        }
+    }
+
+    /// Decodes the escapes of `piece` into `output` (room for `piece.count` bytes); returns the length.
+    @inline(__always)
+    private static func unescape(_ piece: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 0
+        var index = 0
+        while index < piece.count {
+            let byte = piece[index]
+            if byte == UInt8(ascii: "%"), index + 2 < piece.count {
+                let high = PercentEncoding.hexValue(piece[index + 1]) ?? 0
+                let low = PercentEncoding.hexValue(piece[index + 2]) ?? 0
+                output[length] = high << 4 | low
+                index += 3
+            } else {
+                output[length] = byte
+                index += 1
+            }
+            length += 1
+        }
+        return length
     }
 
     /// `String(decoding: bytes, as: UTF8.self)`, cheaper for the usual short ASCII value: up to 15
