@@ -19,7 +19,7 @@ extension RouteHit {
         guard !layout.isVerbatim, captures.isComplete, let base = url.baseAddress else { return self }
         var walk = SubjectPathWalk(subject: subject, url: base, subjectPathStart: layout.pathStart, urlPath: layout.urlPath)
         guard let moved = captures.mapped({ walk.urlOffset(of: $0) }) else { return self }
-        return RouteHit(order: order, url: MatchedURL(spansOnURL: layout.urlPath.upperBound, of: layout), captures: moved)
+        return RouteHit(route: route, url: MatchedURL(spansOnURL: layout.urlPath.upperBound, of: layout), captures: moved)
     }
 }
 

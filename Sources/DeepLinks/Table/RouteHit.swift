@@ -1,16 +1,19 @@
-/// What matching found, as plain values (no references): the route's position in the table, what
-/// a match keeps of the URL's layout, and where the route's groups matched. `RouteTable.match`
-/// turns it into a `RouteMatch`, which holds the route and the URL; `RouteTable.find` into a
-/// `FoundRoute`, from which `RouteTable.withMatch` makes a `RouteMatchView`, which borrows them.
+/// What matching found, as plain values (no references counted): the route, what a match keeps of
+/// the URL's layout, and where the route's groups matched. `RouteTable.match` turns it into a
+/// `RouteMatch`, which holds the route and the URL; `RouteTable.find` into a `FoundRoute`, from
+/// which `RouteTable.withMatch` makes a `RouteMatchView`, which borrows them.
+///
+/// The route, not its order: taken from the plan's entry that matching has just read, it needs no
+/// second lookup (at 10,000 routes, the table's `routes[order]` was a cache miss of its own).
 struct RouteHit {
-    /// The route's order in the table.
-    let order: Int
+    /// The route, not retained: the table's `routes` keep it alive.
+    let route: Unmanaged<Route>
     let url: MatchedURL
     let captures: CaptureSpans
 
     @inline(__always)
-    init(order: Int, url: MatchedURL, captures: CaptureSpans) {
-        self.order = order
+    init(route: Unmanaged<Route>, url: MatchedURL, captures: CaptureSpans) {
+        self.route = route
         self.url = url
         self.captures = captures
     }

@@ -74,9 +74,9 @@ public final class RouteTable: Sendable {
 
     /// What was found, as a match that holds its route and URL.
     @inline(__always)
-    private func owned(_ routed: Result<RouteHit, RoutingFailure>, _ url: String) -> Result<RouteMatch, RoutingFailure> {
-        switch routed {
-        case let .success(hit): .success(RouteMatch(route: routes[hit.order], source: url, hit: hit))
+    private func owned(_ routed: consuming Result<RouteHit, RoutingFailure>, _ url: String) -> Result<RouteMatch, RoutingFailure> {
+        switch consume routed {
+        case let .success(hit): .success(RouteMatch(route: hit.route.takeUnretainedValue(), source: url, hit: hit))
         case let .failure(failure): .failure(failure)
         }
     }
@@ -85,7 +85,7 @@ public final class RouteTable: Sendable {
     @usableFromInline
     func find(_ bytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> FoundRoute {
         let routed = hit(bytes: bytes, context: context)
-        if case let .success(hit) = routed { return FoundRoute(route: plan.routes[hit.order].route, url: hit.url, captures: hit.captures) }
+        if case let .success(hit) = routed { return FoundRoute(route: hit.route, url: hit.url, captures: hit.captures) }
         return Self.found(routed)
     }
 
@@ -218,7 +218,7 @@ public final class RouteTable: Sendable {
                              spare: spare.baseAddress!, scratch: scratch, context: context)
             }
         }
-        return routed.map { RouteMatch(route: routes[$0.order], source: canonical.source, hit: $0) }
+        return routed.map { RouteMatch(route: $0.route.takeUnretainedValue(), source: canonical.source, hit: $0) }
     }
 
     /// Dispatches and matches a canonical subject.
@@ -261,7 +261,7 @@ public final class RouteTable: Sendable {
                         spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch, context: TapContext) -> Result<RouteHit, RoutingFailure> {
         if !checksAfterPattern || accepts(order, context: context, url: sourceBytes, query: url.queryRange(in: sourceBytes), spare: spare,
                                           scratch: scratch) {
-            return .success(RouteHit(order: order, url: url, captures: captures))
+            return .success(RouteHit(route: plan.routes[order].route, url: url, captures: captures))
         }
         return matchAfterRefused(order, inSet: setIndex, subject: subject, url: url, sourceBytes: sourceBytes, spare: spare,
                                  scratch: scratch, context: context)
@@ -283,7 +283,7 @@ public final class RouteTable: Sendable {
             guard rc > 0 else { return .failure(failure(rc, near: order, pattern: candidate.pattern)) }
             let captures = CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: candidate.groupNames.count)
             if accepts(order, context: context, url: sourceBytes, query: url.queryRange(in: sourceBytes), spare: spare, scratch: scratch) {
-                return .success(RouteHit(order: order, url: url, captures: captures))
+                return .success(RouteHit(route: plan.routes[order].route, url: url, captures: captures))
             }
         }
         return .failure(.noRoute(candidates: set.routes.count))
