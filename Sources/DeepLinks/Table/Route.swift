@@ -1,12 +1,14 @@
 /// A compiled route of a `RouteTable`: its definition plus what matching and building need.
 public final class Route: Sendable {
     // Declared first, so that they share the object's first cache line with its reference count, which an
-    // owned match has just written: reading `parameter("id")` of a route among thousands then waits for no
-    // other line (`Benchmarks/README.md`, thirteenth pass).
+    // owned match writes: reading `parameter("id")`, or checking query rules, of a route among thousands
+    // then waits for no other line of it (`Benchmarks/README.md`, thirteenth pass).
     /// The name of group 1, the parameter read most (nil when the pattern has no groups, or group 1 is unnamed).
     let firstGroupName: String?
     /// Whether two groups share a name (`(?J)`).
     let repeatsGroupNames: Bool
+    /// What checking the query rules needs, laid out for matching.
+    let queryPlan: QueryRulePlan
     /// The route as written.
     public let definition: RouteDefinition
     /// Position in the table's order (priority, then file order); lower is tried first.
@@ -23,8 +25,6 @@ public final class Route: Sendable {
     let dispatchKey: DispatchKey
     /// The pattern's literal prefix and the bytes that can follow it.
     let start: RouteStart
-    /// What checking the query rules needs, laid out for matching.
-    let queryPlan: QueryRulePlan
 
     init(definition: RouteDefinition, order: Int, pattern: CompiledPattern, queryValuePatterns: [CompiledPattern?]) {
         self.definition = definition
