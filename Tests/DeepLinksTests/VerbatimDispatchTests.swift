@@ -179,6 +179,11 @@ struct VerbatimDispatchTests {
             #expect(fast.layout == layout, "\(url)")
             let set = table.plan.candidateSet(for: UnsafeBufferPointer(start: bytes.baseAddress, count: layout.length), layout: layout)
             #expect(fast.set == set, "\(url): set \(fast.set), dispatch gives \(set)")
+            // The set's one route, read from the slot beside the set (-2 when the dispatch did not read one).
+            let routes = table.candidateSets[set].routes
+            if dispatched.loneRoute != -2 {
+                #expect(dispatched.loneRoute == (routes.count == 1 ? routes[0] : -1), "\(url): lone route \(dispatched.loneRoute), set has \(routes)")
+            }
             return true
         }
     }

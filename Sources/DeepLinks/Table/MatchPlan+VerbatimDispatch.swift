@@ -75,9 +75,9 @@ extension MatchPlan {
         while length > pathStart, input[length &- 1] == slash { length &-= 1 }
         // A non-empty first segment ends before any trailing `/`, so those are all after the key.
         let slashes = found.slashes &+ restSlashes &- (queryMark &- length)
-        let set = segmentCounts.candidateSet(key: found.candidateSet, slashes: slashes, firstSlot: found.firstSlot,
-                                             slotCount: found.slotCount)
-        return VerbatimDispatch(set: set,
+        let (set, loneRoute) = segmentCounts.candidateSet(key: found.candidateSet, slashes: slashes, firstSlot: found.firstSlot,
+                                                          slotCount: found.slotCount)
+        return VerbatimDispatch(set: set, loneRoute: loneRoute,
                                 length: length, schemeLength: schemeEnd, pathStart: pathStart,
                                 firstSegmentEnd: max(min(firstSegmentEnd, length), pathStart), queryMark: queryMark, count: count)
     }
@@ -120,9 +120,10 @@ extension MatchPlan {
 /// bytes at a time, waited for those stores to complete (a load cannot take its bytes from two
 /// pending stores): the slowest instructions of routing, in a profile by time.
 struct VerbatimDispatch {
-    /// The candidate set; -1 when verbatim dispatch could not tell, -2 when the URL is not
-    /// canonical as it is (`URLCanonicalizer.verbatimLayout` refuses it: it must be canonicalized).
-    let set: Int
+    /// The candidate set (low 32 bits) and its one route plus two (high 32 bits: see `loneRoute`);
+    /// -1 when verbatim dispatch could not tell, -2 when the URL is not canonical as it is
+    /// (`URLCanonicalizer.verbatimLayout` refuses it: it must be canonicalized).
+    private let packedSet: Int
     /// The subject's length (low 32 bits) and the scheme's (high 32 bits).
     private let lengths: UInt64
     /// Where the path starts (low 32 bits) and the first segment ends (high 32 bits).
@@ -131,16 +132,29 @@ struct VerbatimDispatch {
     private let query: UInt64
 
     /// Verbatim dispatch could not tell.
-    static var none: VerbatimDispatch { VerbatimDispatch(set: -1, lengths: 0, path: 0, query: 0) }
+    static var none: VerbatimDispatch { VerbatimDispatch(packedSet: -1, lengths: 0, path: 0, query: 0) }
 
     /// The URL is not canonical as it is: it has a byte that needs work.
-    static var notVerbatim: VerbatimDispatch { VerbatimDispatch(set: -2, lengths: 0, path: 0, query: 0) }
+    static var notVerbatim: VerbatimDispatch { VerbatimDispatch(packedSet: -2, lengths: 0, path: 0, query: 0) }
 
     /// Whether the URL was found not canonical as it is (so `verbatimLayout` need not look again).
-    var isNotVerbatim: Bool { self.set == -2 }
+    var isNotVerbatim: Bool { packedSet == -2 }
 
-    private init(set: Int, lengths: UInt64, path: UInt64, query: UInt64) {
-        self.set = set
+    /// Whether verbatim dispatch answered (`set` and the layout are the URL's).
+    @inline(__always)
+    var isAnswer: Bool { packedSet >= 0 }
+
+    /// The candidate set (when `isAnswer`); -1 or -2 otherwise, as above.
+    @inline(__always)
+    var set: Int { packedSet < 0 ? packedSet : packedSet & 0xFFFF_FFFF }
+
+    /// The candidate set's one route (when `isAnswer`): -1 when it has several or none, -2 when the
+    /// dispatch did not read it (the plan then knows).
+    @inline(__always)
+    var loneRoute: Int { (packedSet &>> 32) &- 2 }
+
+    private init(packedSet: Int, lengths: UInt64, path: UInt64, query: UInt64) {
+        self.packedSet = packedSet
         self.lengths = lengths
         self.path = path
         self.query = query
@@ -148,8 +162,8 @@ struct VerbatimDispatch {
 
     /// An answer; every offset is below 2³² (see `verbatimDispatchByWords`).
     @inline(__always)
-    init(set: Int, length: Int, schemeLength: Int, pathStart: Int, firstSegmentEnd: Int, queryMark: Int, count: Int) {
-        self.init(set: set, lengths: UInt64(truncatingIfNeeded: length) | UInt64(truncatingIfNeeded: schemeLength) &<< 32,
+    init(set: Int, loneRoute: Int, length: Int, schemeLength: Int, pathStart: Int, firstSegmentEnd: Int, queryMark: Int, count: Int) {
+        self.init(packedSet: set | (loneRoute &+ 2) &<< 32, lengths: UInt64(truncatingIfNeeded: length) | UInt64(truncatingIfNeeded: schemeLength) &<< 32,
                   path: UInt64(truncatingIfNeeded: pathStart) | UInt64(truncatingIfNeeded: firstSegmentEnd) &<< 32,
                   query: UInt64(truncatingIfNeeded: queryMark) | UInt64(truncatingIfNeeded: count) &<< 32)
     }
@@ -174,7 +188,7 @@ struct VerbatimDispatch {
     }
 
     /// The answer, nil when verbatim dispatch could not tell.
-    var answer: (set: Int, layout: CanonicalLayout)? { self.set >= 0 ? (self.set, layout) : nil }
+    var answer: (set: Int, layout: CanonicalLayout)? { isAnswer ? (self.set, layout) : nil }
 }
 
 /// How verbatim dispatch finds the URL's stops: `/` and `?`, and whether bytes need work.

@@ -146,9 +146,11 @@ final class MatchPlan: @unchecked Sendable {
 
     /// The only route of candidate set `set` that `subject` could match: the set's one route, or
     /// the sieve's one survivor; -1 when several remain, `noCandidate` when none does.
+    /// - Parameter known: The set's one route as the dispatch read it from its slot (-1: the set
+    ///   has several routes, or none), or -2 when it did not (then `loneRoutes` says).
     @inline(__always)
-    func loneCandidate(of set: Int, subject: UnsafeBufferPointer<UInt8>) -> Int {
-        let lone = Int(loneRoutes[set])
+    func loneCandidate(of set: Int, subject: UnsafeBufferPointer<UInt8>, known: Int = -2) -> Int {
+        let lone = known == -2 ? Int(loneRoutes[set]) : known
         if lone >= 0 { return lone }
         return sievedCandidate(of: set, subject: subject)
     }

@@ -117,20 +117,21 @@ public final class RouteTable: Sendable {
         let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
         // An already canonical URL is its own subject.
         let set: Int
+        let loneRoute: Int
         let url: MatchedURL
         let dispatched = plan.verbatimDispatch(sourceBytes, maxURLLength: canonicalizer.maxURLLength,
                                                maxParameterLength: canonicalizer.maxParameterLength)
-        if dispatched.set >= 0 {
+        if dispatched.isAnswer {
             // Straight from the packed answer: unpacked into a `CanonicalLayout`, the layout was
             // kept in memory across the pattern's call, a store and a load per field.
-            (set, url) = (dispatched.set, dispatched.matchedURL)
+            (set, loneRoute, url) = (dispatched.set, dispatched.loneRoute, dispatched.matchedURL)
         } else if !dispatched.isNotVerbatim, let dispatched = verbatimCandidateSet(sourceBytes) {
-            (set, url) = (dispatched.set, MatchedURL(layout: dispatched.layout, hasNoEscapes: true))
+            (set, loneRoute, url) = (dispatched.set, -2, MatchedURL(layout: dispatched.layout, hasNoEscapes: true))
         } else {
             return matchCanonicalizing(sourceBytes, scratch: scratch, context: context)
         }
-        return match(inSet: set, subject: UnsafeBufferPointer(start: sourceBytes.baseAddress, count: url.length), url: url,
-                     sourceBytes: sourceBytes, spare: nil, scratch: scratch, context: context)
+        return match(inSet: set, loneRoute: loneRoute, subject: UnsafeBufferPointer(start: sourceBytes.baseAddress, count: url.length),
+                     url: url, sourceBytes: sourceBytes, spare: nil, scratch: scratch, context: context)
     }
 
     /// Matches a canonical subject against candidate set `set`: the one route the sieve leaves, run
@@ -141,11 +142,13 @@ public final class RouteTable: Sendable {
     /// - Parameter spare: room for the URL's query, to decode values for query rules; nil to use
     ///   the thread's buffer.
     /// - Parameter url: what a match keeps of the URL's layout.
+    /// - Parameter loneRoute: the set's one route as dispatch read it (-1: several or none), or -2
+    ///   when dispatch did not read it.
     @inline(__always)
-    private func match(inSet set: Int, subject: UnsafeBufferPointer<UInt8>, url: MatchedURL,
+    private func match(inSet set: Int, loneRoute: Int = -2, subject: UnsafeBufferPointer<UInt8>, url: MatchedURL,
                        sourceBytes: UnsafeBufferPointer<UInt8>, spare: UnsafeMutablePointer<UInt8>?,
                        scratch: MatchScratch, context: TapContext) -> Result<RouteHit, RoutingFailure> {
-        let lone = plan.loneCandidate(of: set, subject: subject)
+        let lone = plan.loneCandidate(of: set, subject: subject, known: loneRoute)
         let outcome: MatchPlan.Outcome
         if lone >= 0 {
             // One candidate: its own pattern decides.

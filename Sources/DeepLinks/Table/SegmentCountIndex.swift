@@ -21,6 +21,14 @@ final class SegmentCountIndex: @unchecked Sendable {
         let otherCounts: Int32
     }
 
+    /// A slot: the candidate set, and the set's one route when it has one (-1 otherwise), so that
+    /// matching reads the route from the slot instead of looking it up by set (a dependent load,
+    /// a cache miss of its own in a table of thousands of routes).
+    struct Slot {
+        let candidateSet: Int32
+        let loneRoute: Int32
+    }
+
     struct Bucket {
         /// The number of `/` in the subject.
         let slashes: Int32
@@ -32,18 +40,23 @@ final class SegmentCountIndex: @unchecked Sendable {
 
     private let keys: UnsafeMutableBufferPointer<Key>
     /// Per key, the candidate set by number of `/` (a direct index: no search, no branch on the count).
-    private let slots: UnsafeMutableBufferPointer<Int32>
+    private let slots: UnsafeMutableBufferPointer<Slot>
     private let buckets: UnsafeMutableBufferPointer<Bucket>
 
-    /// - Parameter keys: per dispatch key, its buckets (slash count, candidate set) and the set for other counts.
-    init(keys: [(buckets: [(slashes: Int, candidateSet: Int)], otherCounts: Int)]) {
-        var slots: [Int32] = []
+    /// - Parameters:
+    ///   - keys: Per dispatch key, its buckets (slash count, candidate set) and the set for other counts.
+    ///   - loneRoutes: Per candidate set, its one route, or -1.
+    init(keys: [(buckets: [(slashes: Int, candidateSet: Int)], otherCounts: Int)], loneRoutes: [Int32]) {
+        var slots: [Slot] = []
         var flat: [Bucket] = []
         let entries = keys.map { key in
             let span = (key.buckets.map(\.slashes).max() ?? -1) + 1
             if span <= Self.maxSlots {
-                var own = [Int32](repeating: Int32(key.otherCounts), count: span)
-                for bucket in key.buckets { own[bucket.slashes] = Int32(bucket.candidateSet) }
+                var own = [Slot](repeating: Slot(candidateSet: Int32(key.otherCounts), loneRoute: loneRoutes[key.otherCounts]),
+                                 count: span)
+                for bucket in key.buckets {
+                    own[bucket.slashes] = Slot(candidateSet: Int32(bucket.candidateSet), loneRoute: loneRoutes[bucket.candidateSet])
+                }
                 defer { slots += own }
                 return Key(firstSlot: Int32(slots.count), slotCount: Int32(span), firstBucket: 0, bucketCount: 0,
                            otherCounts: Int32(key.otherCounts))
@@ -77,12 +90,16 @@ final class SegmentCountIndex: @unchecked Sendable {
     }
 
     /// The candidate set for a subject with `slashes` `/` among those of dispatch key `key`, whose
-    /// slots (`slotRange(ofKey:)`) its `DispatchIndex` entry carries: one load when a slot covers
-    /// the count.
+    /// slots (`slotRange(ofKey:)`) its `DispatchIndex` entry carries, and the set's one route: one
+    /// load when a slot covers the count. The route is -1 when the set has several (or none), -2
+    /// when not known here (a bucket past the slots).
     @inline(__always)
-    func candidateSet(key: Int, slashes: Int, firstSlot: Int, slotCount: Int) -> Int {
-        if UInt(bitPattern: slashes) < UInt(slotCount) { return Int(slots[firstSlot &+ slashes]) }
-        return bucket(of: keys[key], slashes: slashes)
+    func candidateSet(key: Int, slashes: Int, firstSlot: Int, slotCount: Int) -> (set: Int, loneRoute: Int) {
+        if UInt(bitPattern: slashes) < UInt(slotCount) {
+            let slot = slots[firstSlot &+ slashes]
+            return (Int(slot.candidateSet), Int(slot.loneRoute))
+        }
+        return (bucket(of: keys[key], slashes: slashes), -2)
     }
 
     /// Where dispatch key `key`'s slots are, and how many it has (0 for a key with a list of
@@ -94,7 +111,7 @@ final class SegmentCountIndex: @unchecked Sendable {
     /// The bucket of `entry` for `count` `/`, or its set for other counts.
     @inline(__always)
     private func bucket(of entry: Key, slashes count: Int) -> Int {
-        if UInt(bitPattern: count) < UInt(entry.slotCount) { return Int(slots[Int(entry.firstSlot) &+ count]) }
+        if UInt(bitPattern: count) < UInt(entry.slotCount) { return Int(slots[Int(entry.firstSlot) &+ count].candidateSet) }
         return searchedBucket(of: entry, slashes: count)
     }
 
