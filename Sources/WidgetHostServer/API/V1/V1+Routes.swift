@@ -129,12 +129,10 @@ extension V1 {
             text = diagnostic.description
         }
 
-        /// The problem as a JSON value, for an error's `detail`.
+        /// The problem as a JSON value, for an error's `detail`: the members a response body has (encoded, not
+        /// listed again; an error path, where a round trip through the encoder costs nothing that matters).
         var json: JSONValue {
-            .object([
-                "file": .string(file), "line": .int(line), "column": .int(column), "severity": .string(severity),
-                "code": .string(code), "message": .string(message), "text": .string(text),
-            ])
+            (try? JSONValue(parsing: HTTPResponse.makeJSONEncoder().encode(self))) ?? .null
         }
     }
 
