@@ -19,7 +19,8 @@ enum ServeCommand {
         /metrics. Prints where it listens and a curl line on stdout, then one JSON line per request on stderr.
         SIGTERM or SIGINT: stops accepting, finishes requests in flight, checkpoints the databases, exits 0.
         SIGHUP (or POST /v1/routes/reload): reads the --routes files again and swaps the new table in whole; a table
-        with errors is refused (logged with file:line:column) and the one in use stays.
+        with errors, or that `widgethost routes lint` rejects, is refused (logged with file:line:column) and the one
+        in use stays. The daemon does not start on such a table either (exit 3).
 
           --data-dir DIR     engine state and App Group containers (default ./data, or $WIDGETHOST_DATA); a fresh
                              demo container gets Fixtures/ loaded

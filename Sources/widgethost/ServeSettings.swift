@@ -99,7 +99,7 @@ struct ServeSettings {
             try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
         }
         let store = try EngineStore(directory: dataDirectory)
-        let routes = try DeepLinks.RouteTable.load(directory: routesDirectory)
+        let routes = try DeepLinks.RouteTable.loadLinted(directory: routesDirectory)
         let clock: any HostClock
         if virtualClock {
             clock = VirtualClock(start: try WidgetEngine.savedVirtualTime(in: store) ?? clockStart ?? Date())

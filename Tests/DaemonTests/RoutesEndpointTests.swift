@@ -107,6 +107,25 @@ extension DaemonTests {
             let again = try await daemon.request("POST", "/v1/routes/reload")
             #expect(again.status == 200)
             #expect(again.json["generation"] as? Int == 3)
+
+            // A file that parses but whose example an earlier route takes: lint's error refuses it the same way.
+            let shadowing = routes.appendingPathComponent("zz-shadow.routes")
+            try """
+                route settings.again
+                    pattern  myapp://settings
+                    target   SettingsAgain
+                    example  myapp://settings
+                """.write(to: shadowing, atomically: true, encoding: .utf8)
+            let shadowed = try await daemon.request("POST", "/v1/routes/reload")
+            expectRefusal(shadowed, status: 422, code: "invalid_route_table")
+            let lintErrors = try #require((shadowed.json["detail"] as? [String: Any])?["errors"] as? [[String: Any]])
+            #expect(lintErrors.map { $0["code"] as? String } == ["example-shadowed"])
+            #expect(lintErrors.first?["file"] as? String == shadowing.path)
+            #expect(lintErrors.first?["line"] as? Int == 4)
+            #expect((lintErrors.first?["message"] as? String)?.contains("earlier route `settings.open`") == true)
+            let unchanged = try await daemon.request("POST", "/v1/routes/match", json: #"{"url":"myapp://settings"}"#)
+            #expect(unchanged.json["route"] as? String == "settings.open")
+            #expect(try await daemon.request("GET", "/v1/routes").objects("routes").count == before + 1)
         }
 
         @Test("reload: a table not loaded from a directory cannot be reloaded (409), and stays")

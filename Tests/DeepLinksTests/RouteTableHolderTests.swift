@@ -102,6 +102,51 @@ struct RouteTableHolderTests {
         #expect(holder.match("myapp://task/3").map(\.routeName) == .success("task"))
     }
 
+    @Test("a table whose examples lint rejects is refused at load and at reload, each finding where it is")
+    func lintedReload() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "route task\n    pattern myapp://task/(?<id>[0-9]+)\n    target Task\n    example myapp://task/1\n"
+            .write(to: directory.appendingPathComponent("a.routes"), atomically: true, encoding: .utf8)
+        let holder = try RouteTableHolder(loading: directory.path)
+
+        // Both parse; lint finds an example taken by an earlier route and one its own route refuses.
+        let second = directory.appendingPathComponent("b.routes")
+        try """
+            route task.any
+                pattern myapp://task/(?<id>[0-9a-z]+)
+                target Any
+                example myapp://task/7
+                example myapp://task/x1
+            route project
+                pattern myapp://project/(?<id>[0-9]+)
+                target Project
+                example myapp://project/p1
+            """.write(to: second, atomically: true, encoding: .utf8)
+        #expect((try? RouteTable.load(directory: directory.path)) != nil)
+        let error = try #require(throws: RouteLoadError.self) { try holder.reload() }
+        #expect(error.errors.map(\.code) == [.exampleShadowed, .exampleMismatch])
+        #expect(error.errors.map(\.location) == [SourceLocation(file: second.path, line: 4, column: 13),
+                                                  SourceLocation(file: second.path, line: 9, column: 13)])
+        #expect(error.errors.first?.message.contains("earlier route `task`") == true)
+        #expect(holder.snapshot.generation == 1)
+        #expect(holder.table.firstMatch("myapp://project/7") == nil)
+        #expect(throws: RouteLoadError.self) { try RouteTableHolder(loading: directory.path) }
+
+        // Only warnings (a route no example reaches is a load error, so: a pattern lint cannot reverse) swap in.
+        try """
+            route project
+                pattern myapp://project/(?<id>[0-9]+)|myapp://p/(?<id2>[0-9]+)
+                target Project
+                example myapp://project/1
+            """.write(to: second, atomically: true, encoding: .utf8)
+        let reloaded = try holder.reload()
+        #expect(reloaded.generation == 2)
+        #expect(reloaded.table.lint().diagnostics.map(\.code) == [.notReversible])
+        #expect(holder.match("myapp://project/7").map(\.routeName) == .success("project"))
+    }
+
     @Test("a reload that starts while another builds waits for it, so the later one's table is the one left")
     func reloadsApplyInOrder() throws {
         let holder = RouteTableHolder(try Self.table(version: 0))

@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// A holder made from a directory (`init(loading:)`) remembers it, so that a running process can
 /// reload its tables from the same files (`reload()`): `widgethost serve` does on `SIGHUP` and on
-/// `POST /v1/routes/reload`.
+/// `POST /v1/routes/reload`. Tables read from a directory are linted too (`RouteTable.loadLinted`):
+/// one whose own examples no longer reach their routes is as bad as one that does not parse.
 public final class RouteTableHolder: Sendable {
     /// A table in use and its generation.
     public struct Snapshot: Sendable {
@@ -34,11 +35,11 @@ public final class RouteTableHolder: Sendable {
         self.directory = directory
     }
 
-    /// Loads every `*.routes` file of `directory` (see `RouteTable.load(directory:)`) and starts
-    /// with that table; `reload()` reads the same directory again.
-    /// - Throws: `RouteLoadError` with every problem of every file.
+    /// Loads every `*.routes` file of `directory` and lints the table (see `RouteTable.loadLinted`),
+    /// and starts with it; `reload()` reads the same directory again.
+    /// - Throws: `RouteLoadError` with every problem of every file, lint's included.
     public convenience init(loading directory: String) throws(RouteLoadError) {
-        self.init(try RouteTable.load(directory: directory), directory: directory)
+        self.init(try RouteTable.loadLinted(directory: directory), directory: directory)
     }
 
     /// The table in use now.
@@ -67,15 +68,17 @@ public final class RouteTableHolder: Sendable {
         try reloading.withLock { _ throws(RouteLoadError) in swap(in: try build()) }
     }
 
-    /// Reloads from every `*.routes` file of `directory` (see `RouteTable.load(directory:)`).
+    /// Reloads from every `*.routes` file of `directory`, refusing a table lint finds errors in
+    /// (see `RouteTable.loadLinted`).
     @discardableResult
     public func reload(directory: String) throws(RouteLoadError) -> Snapshot {
-        try reload { () throws(RouteLoadError) in try RouteTable.load(directory: directory) }
+        try reload { () throws(RouteLoadError) in try RouteTable.loadLinted(directory: directory) }
     }
 
     /// Reloads from the directory the holder was made from.
     /// - Precondition: `directory` is not nil.
-    /// - Throws: `RouteLoadError` with every problem of every file; the current table is then unchanged.
+    /// - Throws: `RouteLoadError` with every problem of every file, lint's included; the current
+    ///   table is then unchanged.
     @discardableResult
     public func reload() throws(RouteLoadError) -> Snapshot {
         guard let directory else { preconditionFailure("RouteTableHolder.reload(): the holder was not made from a directory") }
@@ -103,6 +106,19 @@ extension RouteTable {
         var builder = RouteTableBuilder()
         builder.addDirectory(at: directory)
         return try builder.build()
+    }
+
+    /// Loads every `*.routes` file of `directory` for a running process: as `load(directory:)`, then
+    /// refused if the table's own `lint()` finds an error (an example that its route no longer
+    /// takes, or that an earlier route takes; a Link-only route on a family that cannot show a
+    /// Link). Lint's warnings do not refuse a table.
+    /// - Throws: `RouteLoadError` with every load problem, or with every lint finding (errors and
+    ///   warnings, in file order) when only lint found errors.
+    public static func loadLinted(directory: String) throws(RouteLoadError) -> RouteTable {
+        let table = try load(directory: directory)
+        let report = table.lint()
+        if report.hasErrors { throw RouteLoadError(diagnostics: report.diagnostics) }
+        return table
     }
 
     /// Loads the given `.routes` files, in the order given, with default settings.

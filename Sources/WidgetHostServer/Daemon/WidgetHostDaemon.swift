@@ -71,8 +71,8 @@ public final class WidgetHostDaemon: Sendable {
     }
 
     /// Reloads the route tables from the directory the route holder was made from (`widgethost serve` does on
-    /// `SIGHUP`), as `POST /v1/routes/reload` does, and logs the outcome. A table with errors is refused and the one
-    /// in use stays.
+    /// `SIGHUP`), as `POST /v1/routes/reload` does, and logs the outcome. A table with load or lint errors is refused
+    /// and the one in use stays.
     /// - Parameter trigger: What asked for the reload, for the log line (`SIGHUP`, `api`).
     /// - Throws: ``RouteReloadRefusal`` when the holder has no directory or the files have errors.
     @discardableResult

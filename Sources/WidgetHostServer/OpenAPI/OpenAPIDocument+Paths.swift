@@ -103,7 +103,7 @@ extension OpenAPIDocument {
                 success: ("200", D.json("Explanation", "The explanation.")), errors: [422])],
             "/v1/routes/reload": ["post": D.operation(
                 "reloadRoutes",
-                "Read the route files again and swap the new table in whole; with errors, the table in use stays (422, every problem in `detail.errors`).",
+                "Read the route files again and swap the new table in whole; with load errors or lint errors (an example its route no longer takes), the table in use stays (422, every problem in `detail.errors`).",
                 success: ("200", D.json("RouteReload", "The table now in use.")), errors: [409, 422])],
             "/v1/routes/build": ["post": D.operation(
                 "buildRoute", "Build a URL for a route from its parameters (checked by routing it back).",
