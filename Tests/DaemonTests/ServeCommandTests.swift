@@ -71,6 +71,21 @@ extension DaemonTests {
             #expect(try await daemon.stop() == 0)
         }
 
+        @Test("serve does not start on route files that fail their own lint: exit 3, the finding where it is")
+        func refusesUnlintedRoutes() async throws {
+            let directory = try DaemonProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let routes = directory.appendingPathComponent("routes")
+            try FileManager.default.createDirectory(at: routes, withIntermediateDirectories: true)
+            try "route task\n    pattern myapp://task/(?<id>[0-9]+)\n    target Task\n    example myapp://task/a\n"
+                .write(to: routes.appendingPathComponent("tasks.routes"), atomically: true, encoding: .utf8)
+            let refused = try await run(["serve", "--port", "0", "--data-dir", directory.appendingPathComponent("data").path,
+                                         "--routes", routes.path])
+            #expect(refused.status == 3)
+            #expect(refused.error.contains("tasks.routes:4:13: error: example myapp://task/a does not match route `task`"))
+            #expect(refused.error.contains("[example-mismatch]"))
+        }
+
         /// Polls the daemon's log until a line contains `logLine` (at most ten seconds).
         private static func waitFor(_ daemon: DaemonProcess, logLine: String) async throws {
             let deadline = ContinuousClock.now + .seconds(10)
