@@ -6,8 +6,9 @@ import Foundation
 enum RouteCommands {
     static let usage = """
     usage:
-      widgethost route <url> [--json] [--source widgetURL|link] [--family NAME] [--routes DIR]
-          Route one URL; exit 0 when a route matches, 1 when none does.
+      widgethost route <url> [--all] [--json] [--source widgetURL|link] [--family NAME] [--routes DIR]
+          Route one URL; exit 0 when a route matches, 1 when none does. --all: every route that takes it,
+          in the order routing tries them (what a declining handler falls through to), the winner first.
       widgethost routes lint [--routes DIR] [files...]
           Load and lint the table (default: every *.routes file of DIR); exit 1 on errors.
       widgethost routes explain <url> [--routes DIR]
@@ -51,23 +52,29 @@ enum RouteCommands {
 
     private static func route(_ url: String, options: Options) -> Int32 {
         guard let table = loadTable(options) else { return 2 }
-        let result = table.match(url, context: TapContext(source: options.source, family: options.family))
+        let context = TapContext(source: options.source, family: options.family)
+        let result = options.all ? table.matches(url, context: context) : table.match(url, context: context).map { [$0] }
         if options.json {
-            print(json(result))
+            print(json(result, all: options.all))
         } else {
             switch result {
-            case let .success(match):
-                print("route      \(match.routeName)")
-                print("target     \(match.target)")
-                for (name, value) in match.parameters.sorted(by: { $0.key < $1.key }) { print("param      \(name)=\(value)") }
-                for item in match.queryItems { print("query      \(item.name)=\(item.value)") }
-                print("canonical  \(match.canonicalURL.string)")
+            case let .success(matches):
+                print(matches.map(describe).joined(separator: "\n\n"))
             case let .failure(failure):
                 print("no match: \(failure)")
             }
         }
         if case .success = result { return 0 }
         return 1
+    }
+
+    /// A match as `route`'s text output prints it.
+    private static func describe(_ match: RouteMatch) -> String {
+        var lines = ["route      \(match.routeName)", "target     \(match.target)"]
+        for (name, value) in match.parameters.sorted(by: { $0.key < $1.key }) { lines.append("param      \(name)=\(value)") }
+        for item in match.queryItems { lines.append("query      \(item.name)=\(item.value)") }
+        lines.append("canonical  \(match.canonicalURL.string)")
+        return lines.joined(separator: "\n")
     }
 
     private static func lint(_ options: Options) -> Int32 {
@@ -131,15 +138,18 @@ enum RouteCommands {
         }
     }
 
-    private static func json(_ result: Result<RouteMatch, RoutingFailure>) -> String {
+    /// `route --json`: the first match's members (with `--all`, every match under `matches` instead), or
+    /// `matched: false` and the reason.
+    private static func json(_ result: Result<[RouteMatch], RoutingFailure>, all: Bool) -> String {
         var object: [String: Any]
         switch result {
-        case let .success(match):
-            object = [
-                "matched": true, "route": match.routeName, "target": match.target, "parameters": match.parameters,
-                "query": match.queryItems.map { ["name": $0.name, "value": $0.value] },
-                "canonicalURL": match.canonicalURL.string,
-            ]
+        case let .success(matches):
+            let described = matches.map { match -> [String: Any] in
+                ["route": match.routeName, "target": match.target, "parameters": match.parameters,
+                 "query": match.queryItems.map { ["name": $0.name, "value": $0.value] },
+                 "canonicalURL": match.canonicalURL.string]
+            }
+            object = all ? ["matched": true, "matches": described] : described[0].merging(["matched": true]) { first, _ in first }
         case let .failure(failure):
             object = ["matched": false, "reason": failure.description]
         }
@@ -160,6 +170,7 @@ enum RouteCommands {
     private struct Options {
         var positional: [String] = []
         var json = false
+        var all = false
         var help = false
         var routesDirectory = RouteCommands.defaultRoutesDirectory()
         var source: TapSource?
@@ -171,6 +182,7 @@ enum RouteCommands {
             while let argument = remaining.popFirst() {
                 switch argument {
                 case "--json": json = true
+                case "--all": all = true
                 case "--help", "-h": help = true
                 case "--routes":
                     guard let value = remaining.popFirst() else { error = "--routes needs a directory"; return }

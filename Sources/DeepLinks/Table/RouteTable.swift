@@ -298,8 +298,8 @@ public final class RouteTable: Sendable {
     /// - Parameter spare: room for the query, where values with escapes are decoded; nil for the
     ///   thread's buffer (taken only when the route has query rules).
     @inline(__always)
-    private func accepts(_ order: Int, context: TapContext, url: UnsafeBufferPointer<UInt8>, query: Range<Int>?,
-                         spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch) -> Bool {
+    func accepts(_ order: Int, context: TapContext, url: UnsafeBufferPointer<UInt8>, query: Range<Int>?,
+                 spare: UnsafeMutablePointer<UInt8>?, scratch: MatchScratch) -> Bool {
         plan.routes[order].route._withUnsafeGuaranteedRef { route in
             guard route.accepts(context) else { return false }
             // The plan's rules, which the check reads anyway (not `definition.queryRules`: another cache line).
@@ -313,7 +313,8 @@ public final class RouteTable: Sendable {
         plan.candidateSet(for: bytes, layout: layout)
     }
 
-    private func failure(_ rc: Int32, near order: Int, pattern: CompiledPattern) -> RoutingFailure {
+    /// The failure for PCRE2's code `rc` from `pattern`, which was running route `order` (or the chunk starting with it).
+    func failure(_ rc: Int32, near order: Int, pattern: CompiledPattern) -> RoutingFailure {
         if rc == PCRE2_ERROR_MATCHLIMIT { return .matchLimitExceeded(route: routes[order].name) }
         return .matchError(PCRE2Error(code: rc, pattern: pattern.source, function: "pcre2_jit_match"))
     }
