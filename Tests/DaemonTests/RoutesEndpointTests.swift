@@ -42,6 +42,43 @@ extension DaemonTests {
             #expect(badSource.errorCode == "invalid_field")
         }
 
+        @Test("matches: every route that takes the URL, the winner first; none with a reason; a bad URL")
+        func matches() async throws {
+            let routes = try Self.copyOfDefaultRoutes()
+            defer { try? FileManager.default.removeItem(at: routes) }
+            try """
+                route task.fallback
+                    pattern  myapp://task/(?<rest>.+)
+                    target   Tasks
+                    example  myapp://task/archived/7
+                """.write(to: routes.appendingPathComponent("zz-fallback.routes"), atomically: true, encoding: .utf8)
+            let daemon = try InProcessDaemon(routesDirectory: routes)
+            defer { Task { await daemon.stop() } }
+
+            let both = try await daemon.request("POST", "/v1/routes/matches", json: #"{"url":"MYAPP://task/task-7?source=stack"}"#)
+            #expect(both.status == 200)
+            let matches = both.objects("matches")
+            #expect(matches.map { $0["route"] as? String } == ["task.detail", "task.fallback"])
+            #expect(matches.map { $0["parameters"] as? [String: String] } == [["id": "task-7"], ["rest": "task-7"]])
+            #expect(matches.allSatisfy { $0["canonicalUrl"] as? String == "myapp://task/task-7?source=stack" })
+            #expect(both.json["reason"] == nil)
+            // The first is what /v1/routes/match answers.
+            let first = try await daemon.request("POST", "/v1/routes/match", json: #"{"url":"MYAPP://task/task-7?source=stack"}"#)
+            #expect(first.json["route"] as? String == "task.detail")
+
+            let one = try await daemon.request("POST", "/v1/routes/matches", json: #"{"url":"myapp://task/archived/7"}"#)
+            #expect(one.objects("matches").map { $0["route"] as? String } == ["task.fallback"])
+            // The courier route takes Link taps only.
+            let courier = #"{"url":"myapp://delivery/ORD-1234/courier","source":"widgetURL"}"#
+            let none = try await daemon.request("POST", "/v1/routes/matches", json: courier)
+            #expect(none.status == 200)
+            #expect((none.json["matches"] as? [Any])?.isEmpty == true)
+            #expect((none.json["reason"] as? String)?.hasPrefix("no route matches") == true)
+            let bad = try await daemon.request("POST", "/v1/routes/matches", json: #"{"url":"myapp://task/%zz"}"#)
+            #expect(bad.status == 422)
+            #expect(bad.errorCode == "invalid_url")
+        }
+
         @Test("explain names the winner and the other candidates")
         func explain() async throws {
             let daemon = try InProcessDaemon()

@@ -6,6 +6,8 @@ import DeepLinks
 /// - `GET /v1/routes` → ``V1/RouteList``
 /// - `POST /v1/routes/match` ``V1/RouteRequest`` → ``V1/Match`` (`matched: false` with a reason when no route
 ///   matches); 422 `invalid_url` / `match_failed`
+/// - `POST /v1/routes/matches` ``V1/RouteRequest`` → ``V1/MatchList``: every route that takes the URL, in the order
+///   routing tries them, the winner first (what a handler that declines falls through to); 422 as above
 /// - `POST /v1/routes/explain` ``V1/RouteRequest`` → ``V1/Explanation``; 422 `invalid_url`
 /// - `POST /v1/routes/build` ``V1/BuildRequest`` → ``V1/BuiltURL``; 404 `unknown_route`, 422
 ///   `missing_parameter` / `unknown_parameter` / `route_not_buildable`
@@ -27,15 +29,19 @@ enum DeepLinkRoutesResource: APIResource {
             case .success(let match):
                 return .json(writing: V1.Match(match))
             case .failure(let failure):
-                switch failure {
-                case .invalidURL(let reason):
-                    throw APIError.invalidURL(reason)
-                case .noRoute:
-                    return .json(writing: V1.Match(noMatch: failure.description))
-                case .matchLimitExceeded, .matchError:
-                    throw APIError(.matchFailed, status: .unprocessableContent, message: failure.description,
-                                   detail: ["reason": .string(failure.description)])
-                }
+                try refuse(failure)
+                return .json(writing: V1.Match(noMatch: failure.description))
+            }
+        }
+
+        router.postQuery("/v1/routes/matches") { request, _ in
+            let body = try V1.RouteRequest(body: request.body)
+            switch holder.matches(body.url, context: try body.context()) {
+            case .success(let matches):
+                return .json(V1.MatchList(matches: matches.map(V1.Match.init)))
+            case .failure(let failure):
+                try refuse(failure)
+                return .json(V1.MatchList(matches: [], reason: failure.description))
             }
         }
 
@@ -70,6 +76,20 @@ enum DeepLinkRoutesResource: APIResource {
             } catch {
                 throw APIError(error)
             }
+        }
+    }
+
+    /// Throws the API error for a routing failure the match endpoints answer with an error: 422 `invalid_url` for a URL
+    /// with no canonical form, 422 `match_failed` when a pattern failed (the match limit); returns for "no route".
+    private static func refuse(_ failure: RoutingFailure) throws {
+        switch failure {
+        case .invalidURL(let reason):
+            throw APIError.invalidURL(reason)
+        case .noRoute:
+            return
+        case .matchLimitExceeded, .matchError:
+            throw APIError(.matchFailed, status: .unprocessableContent, message: failure.description,
+                           detail: ["reason": .string(failure.description)])
         }
     }
 }

@@ -98,6 +98,10 @@ extension OpenAPIDocument {
             "/v1/routes/match": ["post": D.operation(
                 "matchRoute", "Route a URL; `matched: false` with a reason when no route matches.", body: "RouteRequest",
                 success: ("200", D.json("Match", "The outcome.")), errors: [422])],
+            "/v1/routes/matches": ["post": D.operation(
+                "matchAllRoutes",
+                "Every route that takes a URL, in the order routing tries them, the winner first (what a handler that declines falls through to); empty with a reason when none does.",
+                body: "RouteRequest", success: ("200", D.json("MatchList", "The matches.")), errors: [422])],
             "/v1/routes/explain": ["post": D.operation(
                 "explainRoute", "Every candidate route for a URL and what happened to it.", body: "RouteRequest",
                 success: ("200", D.json("Explanation", "The explanation.")), errors: [422])],

@@ -123,6 +123,9 @@ extension OpenAPIDocument {
             "matched": D.boolean, "route": D.string(), "target": D.string(), "parameters": D.stringMap,
             "query": D.array(of: D.ref("QueryPair")), "canonicalUrl": D.string(), "reason": D.string(),
         ], required: ["matched"]),
+        "MatchList": D.object([
+            "matches": D.array(of: D.ref("Match")), "reason": D.string(),
+        ], required: ["matches"]),
         "Explanation": D.object([
             "url": D.string(), "canonicalUrl": D.string(), "dispatchedOn": D.string(),
             "skippedByDispatch": D.integer, "winner": D.string(), "candidates": D.array(of: D.ref("Candidate")),

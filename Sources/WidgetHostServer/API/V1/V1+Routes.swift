@@ -193,6 +193,14 @@ extension V1 {
         }
     }
 
+    /// `POST /v1/routes/matches`' answer: every route that takes the URL, in the order routing tries them.
+    struct MatchList: Encodable {
+        /// The matches, the winner first; empty when no route takes the URL.
+        var matches: [Match]
+        /// When no route takes the URL: why.
+        var reason: String?
+    }
+
     /// `POST /v1/routes/explain`'s answer: every candidate route and what happened to it.
     struct Explanation: Encodable {
         var url: String
