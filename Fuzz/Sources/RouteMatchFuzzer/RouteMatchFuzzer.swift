@@ -10,7 +10,8 @@ private let table: RouteTable = {
 
 /// Routes arbitrary URLs through the default table and checks invariants: matching never crashes;
 /// a matched URL's canonical form (when within the URL limit) matches the same route with the same parameters; explain agrees
-/// with match; a lent match (`withMatch`) reads exactly as the owned one, and fails the same way.
+/// with match; a lent match (`withMatch`) reads exactly as the owned one, and fails the same way; the first of
+/// `matches` is `match`'s answer, and the others are the routes explain says it shadows.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRouteMatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let url = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -25,6 +26,20 @@ public func fuzzRouteMatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(owned == lentFailure, "lent and owned failures differ: \(url)")
     default:
         preconditionFailure("lent and owned routing disagree: \(url)")
+    }
+    let all = table.matches(url)
+    switch (all, result) {
+    case let (.success(all), .success(match)):
+        precondition(all.first == match, "the first of matches is not match: \(url)")
+        let shadowed = table.explain(url).candidates.compactMap { candidate -> String? in
+            if case .shadowed = candidate.outcome { return candidate.routeName }
+            return nil
+        }
+        precondition(all.dropFirst().map(\.routeName) == shadowed, "matches and explain disagree on shadowed routes: \(url)")
+    case let (.failure(allFailure), .failure(failure)):
+        precondition(allFailure == failure, "matches fails differently from match: \(url)")
+    default:
+        preconditionFailure("matches and match disagree: \(url)")
     }
     // Re-encoding can make the canonical form longer than the URL limit (see FuzzRegressionTests).
     if case let .success(match) = result, match.canonicalURL.string.utf8.count <= table.canonicalizer.maxURLLength {
