@@ -111,11 +111,11 @@ struct RouteCommandTests {
         #expect(object?["route"] as? String == "task.any")
         #expect(object?["parameters"] as? [String: String] == ["rest": "a b/ü?"])
         #expect((object?["query"] as? [[String: String]]) == [["name": "tag", "value": "x"]])
-        // A value the route's group cannot take: the URL would not route back, and nothing is printed.
+        // A value the route's group cannot take: named with the group's pattern, and nothing is printed.
         let refused = try CommandRunner.run(["routes", "build", "project.detail", "id=proj launch"])
         #expect(refused.status == 1)
         #expect(refused.standardOutput.isEmpty)
-        #expect(refused.standardError.contains("does not route back"))
+        #expect(refused.standardError.contains(#"parameter `id`: the route's group `[A-Za-z0-9_-]+` does not take the value "proj launch""#))
         let unknown = try CommandRunner.run(["routes", "build", "nope"])
         #expect(unknown.status == 1)
         #expect(unknown.standardError.contains("no route named `nope`"))

@@ -200,7 +200,15 @@ extension DaemonTests {
             let refused = try await daemon.request("POST", "/v1/routes/build",
                                                    json: #"{"route":"task.detail","parameters":{"id":"not-a-task"}}"#)
             #expect(refused.status == 422)
-            #expect(refused.errorCode == "route_not_buildable")
+            #expect(refused.errorCode == "invalid_parameter")
+            let detail = try #require(refused.json["detail"] as? [String: Any])
+            #expect(detail["parameter"] as? String == "id")
+            #expect(detail["value"] as? String == "not-a-task")
+            #expect(detail["pattern"] as? String == "task-[0-9]+")
+            let required = try await daemon.request("POST", "/v1/routes/build", json: #"{"route":"widget.open"}"#)
+            #expect(required.status == 422)
+            #expect(required.errorCode == "route_not_buildable")
+            #expect((required.json["detail"] as? [String: Any])?["url"] as? String == "myapp://widget")
         }
     }
 }

@@ -85,8 +85,40 @@ struct ReverseRoutingTests {
         #expect(throws: URLBuildError.missingParameter("id")) { try table.url(for: "task") }
         #expect(throws: URLBuildError.unknownParameter("idd")) { try table.url(for: "task", parameters: ["id": "1", "idd": "2"]) }
         #expect(throws: URLBuildError.notReversible(route: "regexy")) { try table.url(for: "regexy") }
-        #expect(throws: URLBuildError.self) { try table.url(for: "numeric", parameters: ["order": "12a"]) }
-        #expect(throws: URLBuildError.self) { try table.url(for: "task", parameters: ["id": ""]) }
-        #expect(throws: URLBuildError.self) { try table.url(for: "search") }
+        // A value the group does not take is named, with the group's pattern.
+        #expect(throws: URLBuildError.valueRefused(parameter: "order", value: "12a", pattern: "[0-9]+")) {
+            try table.url(for: "numeric", parameters: ["order": "12a"])
+        }
+        #expect(throws: URLBuildError.valueRefused(parameter: "id", value: "", pattern: "[^/]+")) {
+            try table.url(for: "task", parameters: ["id": ""])
+        }
+        #expect(throws: URLBuildError.valueRefused(parameter: "comment", value: "", pattern: "[^/]+")) {
+            try table.url(for: "comment", parameters: ["id": "a/b%", "comment": ""])
+        }
+        // A required query item missing: every value is fine, the URL still does not route back.
+        #expect(throws: URLBuildError.doesNotRouteBack(url: "myapp://search", reason: "no route matches (1 candidate tried)")) {
+            try table.url(for: "search")
+        }
+    }
+
+    @Test("a URL an earlier route takes does not route back, and says where it goes")
+    func shadowedBuild() throws {
+        let table = try RouteTable.parse("""
+            route digits
+                pattern  myapp://x/(?<id>[0-9]+)
+                target   Digits
+                example  myapp://x/1
+            route words
+                pattern  myapp://x/(?<id>[0-9a-z]+)
+                target   Words
+                example  myapp://x/a
+            """)
+        #expect(try table.url(for: "words", parameters: ["id": "a1"]) == "myapp://x/a1")
+        #expect(throws: URLBuildError.doesNotRouteBack(url: "myapp://x/12", reason: "it reaches route `digits`")) {
+            try table.url(for: "words", parameters: ["id": "12"])
+        }
+        #expect(throws: URLBuildError.valueRefused(parameter: "id", value: "A", pattern: "[0-9a-z]+")) {
+            try table.url(for: "words", parameters: ["id": "A"])
+        }
     }
 }

@@ -8,8 +8,8 @@ enum PatternScanner {
     enum TemplatePiece: Sendable, Hashable {
         /// Bytes written as they are.
         case literal(String)
-        /// A named group, filled from a parameter.
-        case parameter(String)
+        /// A named group, filled from a parameter; `pattern` is the group's own pattern text.
+        case parameter(String, pattern: String)
     }
 
     /// The named groups of `pattern` with the byte offset of each name.
@@ -76,10 +76,10 @@ enum PatternScanner {
             if byte == UInt8(ascii: "(") {
                 guard let close = matchingParenthesis(bytes, from: index) else { return nil }
                 let optional = close + 1 < bytes.count && (bytes[close + 1] == UInt8(ascii: "?") || bytes[close + 1] == UInt8(ascii: "*"))
-                if let (name, _, _) = namedGroupOpening(bytes, at: index) {
+                if let (name, _, bodyStart) = namedGroupOpening(bytes, at: index) {
                     guard !optional, close + 1 >= bytes.count || !quantifiers.contains(bytes[close + 1]) else { return nil }
                     flush()
-                    pieces.append(.parameter(name))
+                    pieces.append(.parameter(name, pattern: String(decoding: bytes[bodyStart..<close], as: UTF8.self)))
                     index = close + 1
                 } else if optional, !String(decoding: bytes[index...close], as: UTF8.self).contains("(?<"),
                           !String(decoding: bytes[index...close], as: UTF8.self).contains("(?'"),

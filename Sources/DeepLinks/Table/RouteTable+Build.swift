@@ -1,3 +1,5 @@
+import CPCRE2
+
 /// Why `RouteTable.url(for:parameters:query:)` could not build a URL.
 public enum URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No route has this name.
@@ -8,8 +10,11 @@ public enum URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingParameter(String)
     /// The route has no path parameter of this name.
     case unknownParameter(String)
-    /// The built URL does not route back to the same route and parameters (for example a value
-    /// that the group's pattern refuses); `reason` says what it routed to instead.
+    /// The value of parameter `parameter` is not one its named group's own pattern, `pattern`,
+    /// takes (checked when the built URL did not route back, to say which value is wrong).
+    case valueRefused(parameter: String, value: String, pattern: String)
+    /// The built URL does not route back to the same route and parameters (another route takes
+    /// it, say); `reason` says what it routed to instead.
     case doesNotRouteBack(url: String, reason: String)
 
     public var description: String {
@@ -18,6 +23,8 @@ public enum URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .notReversible(route): "route `\(route)` has a pattern that cannot be turned into a URL"
         case let .missingParameter(name): "missing parameter `\(name)`"
         case let .unknownParameter(name): "the route has no path parameter `\(name)`"
+        case let .valueRefused(parameter, value, pattern):
+            "parameter `\(parameter)`: the route's group `\(pattern)` does not take the value \"\(value)\""
         case let .doesNotRouteBack(url, reason): "\(url) does not route back: \(reason)"
         }
     }
@@ -39,7 +46,7 @@ extension RouteTable {
             switch piece {
             case let .literal(text):
                 url += PercentEncoding.encode(text, allowed: RouteTable.literalAllowed)
-            case let .parameter(name):
+            case let .parameter(name, _):
                 guard let value = parameters[name] else { throw .missingParameter(name) }
                 used.insert(name)
                 url += PercentEncoding.encode(value, allowed: PercentEncoding.pathSegmentAllowed)
@@ -50,8 +57,12 @@ extension RouteTable {
 
         switch match(url) {
         case let .failure(failure):
+            if let refused = refusedValue(template, parameters) { throw refused }
             throw .doesNotRouteBack(url: url, reason: failure.description)
         case let .success(result):
+            if result.routeName != routeName || result.parameters != parameters, let refused = refusedValue(template, parameters) {
+                throw refused
+            }
             if result.routeName != routeName {
                 throw .doesNotRouteBack(url: url, reason: "it reaches route `\(result.routeName)`")
             }
@@ -63,6 +74,28 @@ extension RouteTable {
             }
         }
         return url
+    }
+
+    /// The first parameter whose value its group's own pattern does not take, as the canonical
+    /// subject holds it (decoded, but with `%` and `/` kept escaped), or nil when each is taken or a
+    /// group's pattern does not compile alone (a lookbehind into the text before it, say).
+    func refusedValue(_ template: [PatternScanner.TemplatePiece], _ parameters: [String: String]) -> URLBuildError? {
+        for case let .parameter(name, pattern) in template {
+            guard let value = parameters[name],
+                  let group = try? CompiledPattern("(?:\(pattern))", options: CompiledPattern.routeOptions | PCRE2_ENDANCHORED) else { continue }
+            var subjectForm = ""
+            for character in value {
+                switch character {
+                case "%": subjectForm += "%25"
+                case "/": subjectForm += "%2F"
+                default: subjectForm.append(character)
+                }
+            }
+            if group.matches(subjectForm, context: limits) == PCRE2_ERROR_NOMATCH {
+                return .valueRefused(parameter: name, value: value, pattern: pattern)
+            }
+        }
+        return nil
     }
 
     /// Literal pattern text is already in subject form (`%2F` stays as written); only non-ASCII

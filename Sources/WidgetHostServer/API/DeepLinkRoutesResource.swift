@@ -10,7 +10,7 @@ import DeepLinks
 ///   routing tries them, the winner first (what a handler that declines falls through to); 422 as above
 /// - `POST /v1/routes/explain` ``V1/RouteRequest`` → ``V1/Explanation``; 422 `invalid_url`
 /// - `POST /v1/routes/build` ``V1/BuildRequest`` → ``V1/BuiltURL``; 404 `unknown_route`, 422
-///   `missing_parameter` / `unknown_parameter` / `route_not_buildable`
+///   `missing_parameter` / `unknown_parameter` / `invalid_parameter` / `route_not_buildable`
 /// - `POST /v1/routes/reload` → ``V1/RouteReload``: the route files read again and swapped in whole; 422
 ///   `invalid_route_table` (every load or lint error, with file, line and column; the table in use stays), 409
 ///   `routes_not_reloadable`. It answers on the worker thread too (building takes milliseconds), and, changing routes
