@@ -35,6 +35,16 @@ public final class RawHTTPClient: @unchecked Sendable {
 
     /// Connects to `address` (TCP IPv4/IPv6 literal, or a Unix socket).
     public init(_ address: ListenAddress, timeoutSeconds: Int = 10) throws {
+        // `descriptor` is set only once connected: a throw before then runs no `deinit`, which would
+        // close the number a second time, after another thread (a server, a database) may have got it.
+        let connected = try Self.connect(address)
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(connected, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        descriptor = connected
+    }
+
+    /// A socket connected to `address`; closed again when connecting fails.
+    private static func connect(_ address: ListenAddress) throws -> Int32 {
         switch address {
         case .tcp(let host, let port):
             var hints = addrinfo()
@@ -43,29 +53,30 @@ public final class RawHTTPClient: @unchecked Sendable {
             var info: UnsafeMutablePointer<addrinfo>?
             guard getaddrinfo(host, String(port), &hints, &info) == 0, let info else { throw Failure(description: "getaddrinfo \(host)") }
             defer { freeaddrinfo(info) }
-            descriptor = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { throw Failure(description: "socket") }
-            guard connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            let descriptor = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+            guard Glibc.connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
                 let code = errno
                 close(descriptor)
                 throw Failure(description: "connect: errno \(code)")
             }
+            return descriptor
         case .unixSocket(let path):
-            descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
             withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
             let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
             guard result == 0 else {
                 let code = errno
                 close(descriptor)
                 throw Failure(description: "connect unix: errno \(code)")
             }
+            return descriptor
         }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit {

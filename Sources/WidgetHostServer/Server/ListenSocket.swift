@@ -23,6 +23,9 @@ final class ListenSocket {
         guard listen(descriptor, SOMAXCONN) == 0 else {
             let code = errno
             close(descriptor)
+            // Every property is set, so `deinit` runs after the throw: it must not close the number again
+            // (another thread may have been given it by then).
+            descriptor = -1
             throw ServerError.socket(operation: "listen", address: requested, errno: code)
         }
     }
