@@ -90,7 +90,10 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
-        .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "CSQLite"], swiftSettings: sharedSettings),
+        // Child processes in tests: waiting for them off Swift's cooperative pool, reading their output as it comes.
+        .target(name: "ProcessTestSupport", path: "Tests/ProcessTestSupport", swiftSettings: sharedSettings),
+        .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "CSQLite", "ProcessTestSupport"],
+                    swiftSettings: sharedSettings),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "CDeepLinks"], swiftSettings: sharedSettings),
         .testTarget(name: "ModelTests", dependencies: ["WidgetKit", "AppIntents", "HostBridge"], swiftSettings: sharedSettings),
         .testTarget(
@@ -100,10 +103,11 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetHostTests",
-            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "WidgetKit", "AppIntents", "SharedState"],
+            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "WidgetKit", "AppIntents", "SharedState",
+                           "ProcessTestSupport"],
             swiftSettings: sharedSettings
         ),
-        .testTarget(name: "CLITests", dependencies: ["SharedState"], swiftSettings: sharedSettings),
+        .testTarget(name: "CLITests", dependencies: ["SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),
         // A blocking HTTP/1.1 client over POSIX sockets (TCP, IPv6, Unix) shared by the HTTP test targets.
         .target(name: "HTTPTestSupport", dependencies: ["WidgetHostServer"], path: "Tests/HTTPTestSupport",
                 swiftSettings: sharedSettings),

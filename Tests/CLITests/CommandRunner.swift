@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 
 /// Runs the built `widgethost` binary as a user would, capturing its output and exit status.
 struct CommandRunner {
@@ -31,11 +32,18 @@ struct CommandRunner {
         return found
     }
 
-    /// Runs `widgethost arguments...` in `directory` and waits for it.
+    /// Runs `widgethost arguments...` in `directory` and waits for it, off Swift's cooperative pool.
     static func run(_ arguments: [String], in directory: URL? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:]) async throws -> Result {
+        let binary = try binary()
+        return try await runOffPool { try runBlocking(binary, arguments, in: directory, environment: environment) }
+    }
+
+    /// `run`, on the calling thread.
+    private static func runBlocking(_ binary: URL, _ arguments: [String], in directory: URL?,
+                                    environment: [String: String]) throws -> Result {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var merged = ProcessInfo.processInfo.environment

@@ -5,9 +5,9 @@ import Testing
 @Suite("widgethost demo and fixtures")
 struct DemoCommandTests {
     @Test("fixtures load fills a fresh container and prints the counts")
-    func fixturesLoad() throws {
+    func fixturesLoad() async throws {
         let data = try CommandRunner.temporaryDirectory()
-        let result = try CommandRunner.run(["fixtures", "load", "--data-dir", data.path])
+        let result = try await CommandRunner.run(["fixtures", "load", "--data-dir", data.path])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.contains("projects: 4"))
         #expect(result.standardOutput.contains("tasks: 20"))
@@ -19,7 +19,7 @@ struct DemoCommandTests {
     }
 
     @Test("a broken fixture file is refused with the file and the place named, and nothing is loaded")
-    func brokenFixture() throws {
+    func brokenFixture() async throws {
         let data = try CommandRunner.temporaryDirectory()
         let fixtures = try CommandRunner.temporaryDirectory()
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -30,7 +30,7 @@ struct DemoCommandTests {
         }
         try Data(#"[{"id": "task-1", "title": 7, "projectId": "proj-launch", "completed": false}]"#.utf8)
             .write(to: fixtures.appendingPathComponent("tasks.json"))
-        let result = try CommandRunner.run(["fixtures", "load", "--data-dir", data.path,
+        let result = try await CommandRunner.run(["fixtures", "load", "--data-dir", data.path,
                                             "--fixtures", fixtures.path])
         #expect(result.status == 3)
         #expect(result.standardError.contains("tasks.json"))
@@ -43,11 +43,11 @@ struct DemoCommandTests {
     }
 
     @Test("unknown commands and options exit 2 with usage")
-    func usageErrors() throws {
-        let unknown = try CommandRunner.run(["frobnicate"])
+    func usageErrors() async throws {
+        let unknown = try await CommandRunner.run(["frobnicate"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("unknown command 'frobnicate'"))
-        let badOption = try CommandRunner.run(["fixtures", "load", "--nope"])
+        let badOption = try await CommandRunner.run(["fixtures", "load", "--nope"])
         #expect(badOption.status == 2)
         #expect(badOption.standardError.contains("unknown option --nope"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 
 /// `widgethost perform`, run as a user would: the built binary on a temporary data directory.
@@ -25,9 +26,15 @@ struct PerformCommandTests {
         return found
     }
 
-    static func run(_ arguments: [String], dataDirectory: URL) throws -> Run {
+    static func run(_ arguments: [String], dataDirectory: URL) async throws -> Run {
+        let binary = try binary()
+        return try await runOffPool { try runBlocking(binary, arguments, dataDirectory: dataDirectory) }
+    }
+
+    /// `run`, on the calling thread.
+    private static func runBlocking(_ binary: URL, _ arguments: [String], dataDirectory: URL) throws -> Run {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = binary
         process.arguments = ["perform"] + arguments + ["--data-dir", dataDirectory.path]
         let output = Pipe()
         let errors = Pipe()
@@ -42,36 +49,36 @@ struct PerformCommandTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func performsRetriesDryRunsAndRefuses() throws {
+    func performsRetriesDryRunsAndRefuses() async throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("PerformCommandTests-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let first = try Self.run(["CompleteTaskIntent", "--param", "taskId=task-3", "--idempotency-key", "k"],
+        let first = try await Self.run(["CompleteTaskIntent", "--param", "taskId=task-3", "--idempotency-key", "k"],
                                  dataDirectory: directory)
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.output.contains("performed and committed"))
         #expect(first.output.contains("tasks rowid 3 update: completed 0 -> 1"))
 
-        let retry = try Self.run(["CompleteTaskIntent", "--param", "taskId=task-3", "--idempotency-key", "k"],
+        let retry = try await Self.run(["CompleteTaskIntent", "--param", "taskId=task-3", "--idempotency-key", "k"],
                                  dataDirectory: directory)
         #expect(retry.status == 0)
         #expect(retry.output.contains("replayed"))
 
-        let dry = try Self.run(["SetTaskCompletedIntent", "--param", "taskId=task-1", "--param", "completed=false",
+        let dry = try await Self.run(["SetTaskCompletedIntent", "--param", "taskId=task-1", "--param", "completed=false",
                                 "--dry-run", "--json"], dataDirectory: directory)
         #expect(dry.status == 0, "\(dry.errors)")
         let json = try JSONSerialization.jsonObject(with: Data(dry.output.utf8)) as? [String: Any]
         #expect(json?["dryRun"] as? Bool == true)
         #expect(((json?["changes"] as? [String: Any])?["rows"] as? [Any])?.count == 1)
-        let again = try Self.run(["SetTaskCompletedIntent", "--param", "taskId=task-1", "--param", "completed=false",
+        let again = try await Self.run(["SetTaskCompletedIntent", "--param", "taskId=task-1", "--param", "completed=false",
                                   "--dry-run"], dataDirectory: directory)
         #expect(again.output.contains("completed 1 -> 0"), "the dry run changed nothing")
 
-        let failed = try Self.run(["ToggleFavoriteIntent", "--param", "itemID=nope"], dataDirectory: directory)
+        let failed = try await Self.run(["ToggleFavoriteIntent", "--param", "itemID=nope"], dataDirectory: directory)
         #expect(failed.status == 1)
         #expect(failed.errors.contains("ToggleFavoriteIntent failed"))
-        #expect(try Self.run(["NoSuchIntent"], dataDirectory: directory).status == 2)
-        #expect(try Self.run(["CompleteTaskIntent", "--param", "nope"], dataDirectory: directory).status == 2)
+        #expect(try await Self.run(["NoSuchIntent"], dataDirectory: directory).status == 2)
+        #expect(try await Self.run(["CompleteTaskIntent", "--param", "nope"], dataDirectory: directory).status == 2)
     }
 }

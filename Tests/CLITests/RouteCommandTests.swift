@@ -24,15 +24,15 @@ struct RouteCommandTests {
         """
 
     @Test("route: text and JSON, a tap context, no route (exit 1)")
-    func route() throws {
-        let text = try CommandRunner.run(["route", "MYAPP://task/task-42/?source=stack"])
+    func route() async throws {
+        let text = try await CommandRunner.run(["route", "MYAPP://task/task-42/?source=stack"])
         #expect(text.status == 0, "stderr: \(text.standardError)")
         #expect(text.standardOutput.contains("route      task.detail\n"))
         #expect(text.standardOutput.contains("param      id=task-42\n"))
         #expect(text.standardOutput.contains("query      source=stack\n"))
         #expect(text.standardOutput.contains("canonical  myapp://task/task-42?source=stack\n"))
 
-        let json = try CommandRunner.run(["route", "myapp://delivery/ORD-1234/courier", "--json", "--source", "link"])
+        let json = try await CommandRunner.run(["route", "myapp://delivery/ORD-1234/courier", "--json", "--source", "link"])
         #expect(json.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         #expect(object?["matched"] as? Bool == true)
@@ -40,44 +40,44 @@ struct RouteCommandTests {
         #expect(object?["parameters"] as? [String: String] == ["orderId": "ORD-1234"])
 
         // The courier route takes Link taps only.
-        let refused = try CommandRunner.run(["route", "myapp://delivery/ORD-1234/courier", "--source", "widgetURL"])
+        let refused = try await CommandRunner.run(["route", "myapp://delivery/ORD-1234/courier", "--source", "widgetURL"])
         #expect(refused.status == 1)
         #expect(refused.standardOutput.hasPrefix("no match: no route matches"))
-        let invalid = try CommandRunner.run(["route", "myapp://task/%zz", "--json"])
+        let invalid = try await CommandRunner.run(["route", "myapp://task/%zz", "--json"])
         #expect(invalid.status == 1)
         #expect((try JSONSerialization.jsonObject(with: Data(invalid.standardOutput.utf8)) as? [String: Any])?["matched"] as? Bool == false)
-        #expect(try CommandRunner.run(["route"]).status == 2)
-        #expect(try CommandRunner.run(["route", "myapp://x", "--source", "carrier-pigeon"]).status == 2)
+        #expect(try await CommandRunner.run(["route"]).status == 2)
+        #expect(try await CommandRunner.run(["route", "myapp://x", "--source", "carrier-pigeon"]).status == 2)
     }
 
     @Test("route --all: every route that takes the URL, the winner first, in text and JSON")
-    func routeAll() throws {
+    func routeAll() async throws {
         let directory = try Self.routes(Self.overlapping)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let text = try CommandRunner.run(["route", "myapp://task/7", "--all", "--routes", directory.path])
+        let text = try await CommandRunner.run(["route", "myapp://task/7", "--all", "--routes", directory.path])
         #expect(text.status == 0, "stderr: \(text.standardError)")
         #expect(text.standardOutput.components(separatedBy: "\n\n").map { $0.split(separator: "\n").first } == [
             "route      task.detail", "route      task.any"])
-        let json = try CommandRunner.run(["route", "myapp://task/7", "--all", "--json", "--routes", directory.path])
+        let json = try await CommandRunner.run(["route", "myapp://task/7", "--all", "--json", "--routes", directory.path])
         let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         let matches = try #require(object?["matches"] as? [[String: Any]])
         #expect(matches.map { $0["route"] as? String } == ["task.detail", "task.any"])
         #expect(matches.map { $0["parameters"] as? [String: String] } == [["id": "7"], ["rest": "7"]])
         // Without --all, only the winner.
-        let one = try CommandRunner.run(["route", "myapp://task/7", "--routes", directory.path])
+        let one = try await CommandRunner.run(["route", "myapp://task/7", "--routes", directory.path])
         #expect(!one.standardOutput.contains("task.any"))
     }
 
     @Test("routes lint: the default table is clean; a shadowed example is an error at its line and column (exit 1)")
-    func lint() throws {
-        let clean = try CommandRunner.run(["routes", "lint"])
+    func lint() async throws {
+        let clean = try await CommandRunner.run(["routes", "lint"])
         #expect(clean.status == 0, "\(clean.standardOutput)")
         #expect(clean.standardOutput.contains("0 error(s), 0 warning(s)"))
 
         let directory = try Self.routes(Self.overlapping + "\n    example  myapp://task/2\n")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("app.routes").path
-        let shadowed = try CommandRunner.run(["routes", "lint", file])
+        let shadowed = try await CommandRunner.run(["routes", "lint", file])
         #expect(shadowed.status == 1)
         #expect(shadowed.standardOutput.contains(
             "\(file):9:14: error: example myapp://task/2 of route `task.any` is taken by earlier route `task.detail`"))
@@ -85,38 +85,38 @@ struct RouteCommandTests {
 
         let broken = try Self.routes("route broken\n    pattern  myapp://x/(?<id>[0-9]+\n    target   X\n    example  myapp://x/1\n")
         defer { try? FileManager.default.removeItem(at: broken) }
-        let unloadable = try CommandRunner.run(["routes", "lint", "--routes", broken.path])
+        let unloadable = try await CommandRunner.run(["routes", "lint", "--routes", broken.path])
         #expect(unloadable.status == 1)
         #expect(unloadable.standardOutput.contains("app.routes:2:"))
         #expect(unloadable.standardOutput.contains("the table does not load"))
     }
 
     @Test("routes explain names the winner and why the others failed; routes build makes a URL that routes back")
-    func explainAndBuild() throws {
+    func explainAndBuild() async throws {
         let directory = try Self.routes(Self.overlapping)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let explained = try CommandRunner.run(["routes", "explain", "myapp://task/x", "--routes", directory.path])
+        let explained = try await CommandRunner.run(["routes", "explain", "myapp://task/x", "--routes", directory.path])
         #expect(explained.status == 0)
         #expect(explained.standardOutput.contains("1. task.detail"))
         #expect(explained.standardOutput.contains("-> pattern does not match"))
         #expect(explained.standardOutput.contains("result     task.any"))
-        #expect(try CommandRunner.run(["routes", "explain", "myapp://nowhere", "--routes", directory.path]).status == 1)
+        #expect(try await CommandRunner.run(["routes", "explain", "myapp://nowhere", "--routes", directory.path]).status == 1)
 
-        let built = try CommandRunner.run(["routes", "build", "task.any", "rest=a b/ü?", "tag=x", "--routes", directory.path])
+        let built = try await CommandRunner.run(["routes", "build", "task.any", "rest=a b/ü?", "tag=x", "--routes", directory.path])
         #expect(built.status == 0, "stderr: \(built.standardError)")
         let url = built.standardOutput.trimmingCharacters(in: .newlines)
         #expect(url == "myapp://task/a%20b%2F%C3%BC%3F?tag=x")
-        let routed = try CommandRunner.run(["route", url, "--json", "--routes", directory.path])
+        let routed = try await CommandRunner.run(["route", url, "--json", "--routes", directory.path])
         let object = try JSONSerialization.jsonObject(with: Data(routed.standardOutput.utf8)) as? [String: Any]
         #expect(object?["route"] as? String == "task.any")
         #expect(object?["parameters"] as? [String: String] == ["rest": "a b/ü?"])
         #expect((object?["query"] as? [[String: String]]) == [["name": "tag", "value": "x"]])
         // A value the route's group cannot take: named with the group's pattern, and nothing is printed.
-        let refused = try CommandRunner.run(["routes", "build", "project.detail", "id=proj launch"])
+        let refused = try await CommandRunner.run(["routes", "build", "project.detail", "id=proj launch"])
         #expect(refused.status == 1)
         #expect(refused.standardOutput.isEmpty)
         #expect(refused.standardError.contains(#"parameter `id`: the route's group `[A-Za-z0-9_-]+` does not take the value "proj launch""#))
-        let unknown = try CommandRunner.run(["routes", "build", "nope"])
+        let unknown = try await CommandRunner.run(["routes", "build", "nope"])
         #expect(unknown.status == 1)
         #expect(unknown.standardError.contains("no route named `nope`"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 @testable import SharedState
 
@@ -31,42 +32,24 @@ struct CrashDurabilityTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func acknowledgedWritesSurviveSIGKILL() throws {
+    func acknowledgedWritesSurviveSIGKILL() async throws {
         let writer = try Self.crashWriterURL()
-        try withTemporaryDirectory { directory in
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("CrashDurabilityTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
             let identifier = "group.crash.test"
-            var generator = SystemRandomNumberGenerator()
             var highestAcknowledged = 0
             for round in 1...10 {
-                let process = Process()
-                process.executableURL = writer
-                process.arguments = [directory.path, identifier]
-                let output = Pipe()
-                let errors = Pipe()
-                process.standardOutput = output
-                process.standardError = errors
-                let collected = LockedValue(Data())
-                output.fileHandleForReading.readabilityHandler = { handle in
-                    let chunk = handle.availableData
-                    collected.mutate { $0.append(chunk) }
+                // The waiting runs off Swift's cooperative pool (`runOffPool`).
+                let (collected, stderrText, reason) = try await runOffPool {
+                    try Self.runAndKill(writer, arguments: [directory.path, identifier])
                 }
-                try process.run()
-                // Wait for the first acknowledgement, then kill at a random moment after it.
-                let start = Date()
-                while collected.value.isEmpty && process.isRunning && Date().timeIntervalSince(start) < 10 {
-                    usleep(2_000)
-                }
-                usleep(UInt32.random(in: 0...300_000, using: &generator))
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                output.fileHandleForReading.readabilityHandler = nil
-                let rest = output.fileHandleForReading.readDataToEndOfFile()
-                collected.mutate { $0.append(rest) }
-                let stderrText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                #expect(process.terminationReason == .uncaughtSignal, "round \(round): writer exited by itself: \(stderrText)")
+                #expect(reason == .uncaughtSignal, "round \(round): writer exited by itself: \(stderrText)")
 
                 // Only complete lines are acknowledgements; a line cut by the kill is not.
-                let text = String(decoding: collected.value, as: UTF8.self)
+                let text = String(decoding: collected, as: UTF8.self)
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 let acknowledged = lines.compactMap { Int($0) }
                 try #require(!acknowledged.isEmpty, "round \(round): no acknowledgement before the kill; stderr: \(stderrText)")
@@ -91,5 +74,31 @@ struct CrashDurabilityTests {
             }
             #expect(highestAcknowledged >= 10)
         }
+    }
+
+    /// Starts the writer, waits for its first acknowledgement, kills it at a random moment after: its output,
+    /// its standard error and how it ended.
+    private static func runAndKill(_ writer: URL, arguments: [String]) throws
+        -> (output: Data, stderr: String, reason: Process.TerminationReason) {
+        let process = Process()
+        process.executableURL = writer
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let collector = PipeCollector(output)
+        try process.run()
+        // Wait for the first acknowledgement, then kill at a random moment after it.
+        let start = Date()
+        while collector.collected.isEmpty && process.isRunning && Date().timeIntervalSince(start) < 10 {
+            usleep(2_000)
+        }
+        usleep(UInt32.random(in: 0...300_000))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let collected = collector.waitForEnd()
+        let stderrText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (collected, stderrText, process.terminationReason)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
+import ProcessTestSupport
 import SharedState
-import Synchronization
 import Testing
 
 /// Kills `intents-crashperformer` with SIGKILL at random moments during a stream of performs, restarts it on the
@@ -40,7 +40,7 @@ struct IntentCrashTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func acknowledgedPerformsSurviveSIGKILLAndRetriesDoNotReapply() throws {
+    func acknowledgedPerformsSurviveSIGKILLAndRetriesDoNotReapply() async throws {
         let performer = try Self.performerURL()
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("IntentCrashTests-\(UUID().uuidString)", isDirectory: true)
@@ -53,7 +53,7 @@ struct IntentCrashTests {
         for round in 1...8 {
             // Retry the last keys of the previous round: committed ones must replay, not apply again.
             let first = max(1, highest - 7)
-            let (lines, stderrText) = try runAndKill(performer, arguments: [directory.path, String(first), "4"],
+            let (lines, stderrText) = try await runAndKill(performer, arguments: [directory.path, String(first), "4"],
                                                      round: round)
             try #require(!lines.isEmpty, "round \(round): no acknowledgement before the kill; stderr: \(stderrText)")
             for line in lines {
@@ -86,9 +86,23 @@ struct IntentCrashTests {
     }
 
     /// Starts the performer, waits for its first acknowledgement, kills it at a random moment after, and returns
-    /// its complete output lines.
-    private func runAndKill(_ performer: URL, arguments: [String], round: Int) throws
+    /// its complete output lines. The waiting runs off Swift's cooperative pool (`runOffPool`).
+    private func runAndKill(_ performer: URL, arguments: [String], round: Int) async throws
         -> (lines: [Acknowledgement], stderr: String) {
+        let (collected, stderrText, reason) = try await runOffPool { try Self.runAndKillBlocking(performer, arguments: arguments) }
+        #expect(reason == .uncaughtSignal, "round \(round): performer exited by itself: \(stderrText)")
+        // Only complete lines are acknowledgements; a line cut by the kill is not.
+        let text = String(decoding: collected, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { line in
+            let parts = line.split(separator: " ")
+            return parts.count == 2 ? Int(parts[0]).map { Acknowledgement(sequence: $0, replayed: parts[1] == "replayed") } : nil
+        }
+        return (lines, stderrText)
+    }
+
+    /// `runAndKill`'s process, on the calling thread: its output, its standard error and how it ended.
+    private static func runAndKillBlocking(_ performer: URL, arguments: [String]) throws
+        -> (output: Data, stderr: String, reason: Process.TerminationReason) {
         let process = Process()
         process.executableURL = performer
         process.arguments = arguments
@@ -96,30 +110,17 @@ struct IntentCrashTests {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        let collected = Mutex(Data())
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            collected.withLock { $0.append(chunk) }
-        }
+        let collector = PipeCollector(output)
         try process.run()
         let start = Date()
-        while collected.withLock({ $0.isEmpty }) && process.isRunning && Date().timeIntervalSince(start) < 20 {
+        while collector.collected.isEmpty && process.isRunning && Date().timeIntervalSince(start) < 20 {
             usleep(2_000)
         }
         usleep(UInt32.random(in: 0...250_000))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        collected.withLock { $0.append(rest) }
+        let collected = collector.waitForEnd()
         let stderrText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .uncaughtSignal, "round \(round): performer exited by itself: \(stderrText)")
-        // Only complete lines are acknowledgements; a line cut by the kill is not.
-        let text = String(decoding: collected.withLock { $0 }, as: UTF8.self)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { line in
-            let parts = line.split(separator: " ")
-            return parts.count == 2 ? Int(parts[0]).map { Acknowledgement(sequence: $0, replayed: parts[1] == "replayed") } : nil
-        }
-        return (lines, stderrText)
+        return (collected, stderrText, process.terminationReason)
     }
 }
