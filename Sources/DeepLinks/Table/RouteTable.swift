@@ -58,27 +58,14 @@ public final class RouteTable: Sendable {
     ///
     /// The match holds the route and the URL. To route many URLs and read a little of each,
     /// `withMatch` lends the match instead, which counts no references.
-    public func match(_ url: String, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
-        // Not `withUTF8Bytes`: with one closure for both ways, the routing inlined here was left in
-        // the closure, called through a context (+8 ns a URL); `matchCopying` routes bridged strings.
-        if let result = url.utf8.withContiguousStorageIfAvailable({ owned(hit(bytes: $0, context: context), url) }) { return result }
-        return matchCopying(url, context: context)
-    }
-
-    /// `match` for a string whose UTF-8 is not contiguous (bridged), copied first.
-    @inline(never)
-    private func matchCopying(_ url: String, context: TapContext) -> Result<RouteMatch, RoutingFailure> {
-        var source = url
-        return source.withUTF8 { owned(hit(bytes: $0, context: context), url) }
-    }
-
-    /// What was found, as a match that holds its route and URL.
-    @inline(__always)
-    private func owned(_ routed: consuming Result<RouteHit, RoutingFailure>, _ url: String) -> Result<RouteMatch, RoutingFailure> {
-        switch consume routed {
-        case let .success(hit): .success(RouteMatch(route: hit.route.takeUnretainedValue(), source: url, hit: hit))
-        case let .failure(failure): .failure(failure)
-        }
+    ///
+    /// The URL is taken, not borrowed, so that the match keeps the caller's copy instead of counting
+    /// a reference of its own (a retain and a release a URL; `Benchmarks/README.md`, fourteenth pass).
+    public func match(_ url: consuming String, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
+        // What `find` found comes back in registers (`FoundRoute`); the URL is then moved into the match.
+        let found = url.withUTF8 { find($0, context: context) }
+        guard let route = found.route else { return .failure(failure(found, routing: url, context: context)) }
+        return .success(RouteMatch(route: route.takeUnretainedValue(), source: url, url: found.url, captures: found.captures))
     }
 
     /// Routes the URL whose UTF-8 is `bytes`, for `withMatch`.
@@ -102,7 +89,8 @@ public final class RouteTable: Sendable {
     @usableFromInline @inline(never)
     func failure(_ found: FoundRoute, routing url: String, context: TapContext) -> RoutingFailure {
         if let candidates = found.candidates { return .noRoute(candidates: candidates) }
-        guard case let .failure(failure) = match(url, context: context) else {
+        var source = url
+        guard case let .failure(failure) = source.withUTF8({ hit(bytes: $0, context: context) }) else {
             preconditionFailure("a URL that failed to route matched when routed again")
         }
         return failure
