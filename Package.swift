@@ -116,7 +116,8 @@ let package = Package(
         // The daemon end to end: in-process over real sockets, and the built binary as a child process.
         .testTarget(
             name: "DaemonTests",
-            dependencies: ["HTTPTestSupport", "WidgetHostServer", "WidgetHost", "DemoWidgets", "SharedState", "DeepLinks"],
+            dependencies: ["HTTPTestSupport", "ProcessTestSupport", "WidgetHostServer", "WidgetHost", "DemoWidgets", "SharedState",
+                           "DeepLinks"],
             swiftSettings: sharedSettings
         ),
     ],

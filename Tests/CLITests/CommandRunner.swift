@@ -3,11 +3,7 @@ import ProcessTestSupport
 
 /// Runs the built `widgethost` binary as a user would, capturing its output and exit status.
 struct CommandRunner {
-    struct Result {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
+    typealias Result = FinishedChild
 
     struct BinaryMissing: Error, CustomStringConvertible {
         var searched: [String]
@@ -35,32 +31,7 @@ struct CommandRunner {
     /// Runs `widgethost arguments...` in `directory` and waits for it, off Swift's cooperative pool.
     static func run(_ arguments: [String], in directory: URL? = nil,
                     environment: [String: String] = [:]) async throws -> Result {
-        let binary = try binary()
-        return try await runOffPool { try runBlocking(binary, arguments, in: directory, environment: environment) }
-    }
-
-    /// `run`, on the calling thread.
-    private static func runBlocking(_ binary: URL, _ arguments: [String], in directory: URL?,
-                                    environment: [String: String]) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        var merged = ProcessInfo.processInfo.environment
-        merged.merge(environment) { _, new in new }
-        process.environment = merged
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Read both pipes to the end before waiting, so a chatty child cannot block on a full pipe.
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errData, as: UTF8.self))
+        try await FinishedChild.run(try binary(), arguments, in: directory, environment: environment)
     }
 
     static func temporaryDirectory() throws -> URL {

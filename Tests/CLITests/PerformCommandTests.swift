@@ -27,25 +27,8 @@ struct PerformCommandTests {
     }
 
     static func run(_ arguments: [String], dataDirectory: URL) async throws -> Run {
-        let binary = try binary()
-        return try await runOffPool { try runBlocking(binary, arguments, dataDirectory: dataDirectory) }
-    }
-
-    /// `run`, on the calling thread.
-    private static func runBlocking(_ binary: URL, _ arguments: [String], dataDirectory: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["perform"] + arguments + ["--data-dir", dataDirectory.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                   errors: String(decoding: err, as: UTF8.self))
+        let finished = try await FinishedChild.run(try binary(), ["perform"] + arguments + ["--data-dir", dataDirectory.path])
+        return Run(status: finished.status, output: finished.standardOutput, errors: finished.standardError)
     }
 
     @Test(.timeLimit(.minutes(1)))

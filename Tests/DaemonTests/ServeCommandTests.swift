@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ProcessTestSupport
 import Testing
 
 extension DaemonTests {
@@ -134,24 +135,8 @@ extension DaemonTests {
 
         /// Runs `widgethost ARGUMENTS` to its end, off the cooperative pool (it blocks on pipes).
         private func run(_ arguments: [String]) async throws -> (status: Int32, output: String, error: String) {
-            let binary = try DaemonProcess.binary()
-            return try await RawHTTPClient.offPool { try Self.runBlocking(binary, arguments) }
-        }
-
-        private static func runBlocking(_ binary: URL, _ arguments: [String]) throws
-            -> (status: Int32, output: String, error: String) {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
-            let output = Pipe()
-            let error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            try process.run()
-            let out = output.fileHandleForReading.readDataToEndOfFile()
-            let err = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+            let finished = try await FinishedChild.run(try DaemonProcess.binary(), arguments)
+            return (finished.status, finished.standardOutput, finished.standardError)
         }
     }
 }

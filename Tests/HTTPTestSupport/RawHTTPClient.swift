@@ -34,7 +34,10 @@ public final class RawHTTPClient: @unchecked Sendable {
     private var buffer = Data()
 
     /// Connects to `address` (TCP IPv4/IPv6 literal, or a Unix socket).
-    public init(_ address: ListenAddress, timeoutSeconds: Int = 10) throws {
+    /// - Parameter timeoutSeconds: How long a read waits. Generous: in a full parallel test run, a handler
+    ///   task can wait for one of Swift's two cooperative threads behind CPU-bound tests for more than the
+    ///   10 s this was (seen as `recv: errno 11` in handler-hopping server tests, one run in three).
+    public init(_ address: ListenAddress, timeoutSeconds: Int = 30) throws {
         // `descriptor` is set only once connected: a throw before then runs no `deinit`, which would
         // close the number a second time, after another thread (a server, a database) may have got it.
         let connected = try Self.connect(address)

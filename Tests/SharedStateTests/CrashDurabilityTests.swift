@@ -38,67 +38,40 @@ struct CrashDurabilityTests {
             .appendingPathComponent("CrashDurabilityTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        do {
-            let identifier = "group.crash.test"
-            var highestAcknowledged = 0
-            for round in 1...10 {
-                // The waiting runs off Swift's cooperative pool (`runOffPool`).
-                let (collected, stderrText, reason) = try await runOffPool {
-                    try Self.runAndKill(writer, arguments: [directory.path, identifier])
-                }
-                #expect(reason == .uncaughtSignal, "round \(round): writer exited by itself: \(stderrText)")
-
-                // Only complete lines are acknowledgements; a line cut by the kill is not.
-                let text = String(decoding: collected, as: UTF8.self)
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                let acknowledged = lines.compactMap { Int($0) }
-                try #require(!acknowledged.isEmpty, "round \(round): no acknowledgement before the kill; stderr: \(stderrText)")
-                #expect(acknowledged.first == highestAcknowledged + 1 || highestAcknowledged == 0 || acknowledged.first! > highestAcknowledged,
-                        "round \(round): sequence continues")
-                highestAcknowledged = max(highestAcknowledged, acknowledged.last!)
-
-                let container = try AppGroupContainer(identifier: identifier, dataDirectory: directory)
-                let (integrity, present, last) = try container.store.read { db in
-                    (try db.scalar("PRAGMA integrity_check", as: String.self),
-                     try db.scalar("SELECT count(*) FROM crash_acks WHERE seq <= ?", [.integer(Int64(highestAcknowledged))],
-                                   as: Int.self),
-                     try container.suite().value(forKey: "last", in: db))
-                }
-                #expect(integrity == "ok", "round \(round)")
-                #expect(present == highestAcknowledged, "round \(round): every acknowledged write is present")
-                if case .integer(let lastValue)? = last {
-                    #expect(lastValue >= highestAcknowledged, "round \(round)")
-                } else {
-                    Issue.record("round \(round): key `last` missing")
-                }
+        let identifier = "group.crash.test"
+        var highestAcknowledged = 0
+        for round in 1...10 {
+            // The waiting runs off Swift's cooperative pool (`runOffPool`).
+            let child = try await runOffPool {
+                try KilledChild.run(writer, arguments: [directory.path, identifier], firstOutputTimeout: 10, maximumDelay: 300_000)
             }
-            #expect(highestAcknowledged >= 10)
-        }
-    }
+            let stderrText = child.standardError
+            #expect(child.reason == .uncaughtSignal, "round \(round): writer exited by itself: \(stderrText)")
 
-    /// Starts the writer, waits for its first acknowledgement, kills it at a random moment after: its output,
-    /// its standard error and how it ended.
-    private static func runAndKill(_ writer: URL, arguments: [String]) throws
-        -> (output: Data, stderr: String, reason: Process.TerminationReason) {
-        let process = Process()
-        process.executableURL = writer
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let collector = PipeCollector(output)
-        try process.run()
-        // Wait for the first acknowledgement, then kill at a random moment after it.
-        let start = Date()
-        while collector.collected.isEmpty && process.isRunning && Date().timeIntervalSince(start) < 10 {
-            usleep(2_000)
+            // Only complete lines are acknowledgements; a line cut by the kill is not.
+            let text = String(decoding: child.output, as: UTF8.self)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let acknowledged = lines.compactMap { Int($0) }
+            try #require(!acknowledged.isEmpty, "round \(round): no acknowledgement before the kill; stderr: \(stderrText)")
+            #expect(acknowledged.first == highestAcknowledged + 1 || highestAcknowledged == 0 || acknowledged.first! > highestAcknowledged,
+                    "round \(round): sequence continues")
+            highestAcknowledged = max(highestAcknowledged, acknowledged.last!)
+
+            let container = try AppGroupContainer(identifier: identifier, dataDirectory: directory)
+            let (integrity, present, last) = try container.store.read { db in
+                (try db.scalar("PRAGMA integrity_check", as: String.self),
+                 try db.scalar("SELECT count(*) FROM crash_acks WHERE seq <= ?", [.integer(Int64(highestAcknowledged))],
+                               as: Int.self),
+                 try container.suite().value(forKey: "last", in: db))
+            }
+            #expect(integrity == "ok", "round \(round)")
+            #expect(present == highestAcknowledged, "round \(round): every acknowledged write is present")
+            if case .integer(let lastValue)? = last {
+                #expect(lastValue >= highestAcknowledged, "round \(round)")
+            } else {
+                Issue.record("round \(round): key `last` missing")
+            }
         }
-        usleep(UInt32.random(in: 0...300_000))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let collected = collector.waitForEnd()
-        let stderrText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (collected, stderrText, process.terminationReason)
+        #expect(highestAcknowledged >= 10)
     }
 }

@@ -89,38 +89,17 @@ struct IntentCrashTests {
     /// its complete output lines. The waiting runs off Swift's cooperative pool (`runOffPool`).
     private func runAndKill(_ performer: URL, arguments: [String], round: Int) async throws
         -> (lines: [Acknowledgement], stderr: String) {
-        let (collected, stderrText, reason) = try await runOffPool { try Self.runAndKillBlocking(performer, arguments: arguments) }
-        #expect(reason == .uncaughtSignal, "round \(round): performer exited by itself: \(stderrText)")
+        let child = try await runOffPool {
+            try KilledChild.run(performer, arguments: arguments, firstOutputTimeout: 20, maximumDelay: 250_000)
+        }
+        let stderrText = child.standardError
+        #expect(child.reason == .uncaughtSignal, "round \(round): performer exited by itself: \(stderrText)")
         // Only complete lines are acknowledgements; a line cut by the kill is not.
-        let text = String(decoding: collected, as: UTF8.self)
+        let text = String(decoding: child.output, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { line in
             let parts = line.split(separator: " ")
             return parts.count == 2 ? Int(parts[0]).map { Acknowledgement(sequence: $0, replayed: parts[1] == "replayed") } : nil
         }
         return (lines, stderrText)
-    }
-
-    /// `runAndKill`'s process, on the calling thread: its output, its standard error and how it ended.
-    private static func runAndKillBlocking(_ performer: URL, arguments: [String]) throws
-        -> (output: Data, stderr: String, reason: Process.TerminationReason) {
-        let process = Process()
-        process.executableURL = performer
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let collector = PipeCollector(output)
-        try process.run()
-        let start = Date()
-        while collector.collected.isEmpty && process.isRunning && Date().timeIntervalSince(start) < 20 {
-            usleep(2_000)
-        }
-        usleep(UInt32.random(in: 0...250_000))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let collected = collector.waitForEnd()
-        let stderrText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (collected, stderrText, process.terminationReason)
     }
 }
