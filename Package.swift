@@ -109,9 +109,9 @@ let package = Package(
         ),
         .testTarget(name: "CLITests", dependencies: ["SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),
         // A blocking HTTP/1.1 client over POSIX sockets (TCP, IPv6, Unix) shared by the HTTP test targets.
-        .target(name: "HTTPTestSupport", dependencies: ["WidgetHostServer"], path: "Tests/HTTPTestSupport",
+        .target(name: "HTTPTestSupport", dependencies: ["WidgetHostServer", "ProcessTestSupport"], path: "Tests/HTTPTestSupport",
                 swiftSettings: sharedSettings),
-        .testTarget(name: "WidgetHostServerTests", dependencies: ["WidgetHostServer", "HTTPTestSupport"],
+        .testTarget(name: "WidgetHostServerTests", dependencies: ["WidgetHostServer", "HTTPTestSupport", "ProcessTestSupport"],
                     swiftSettings: sharedSettings),
         // The daemon end to end: in-process over real sockets, and the built binary as a child process.
         .testTarget(

@@ -1,11 +1,12 @@
 import Foundation
+import ProcessTestSupport
 import WidgetHostServer
 
 /// A small HTTP/1.1 client over one POSIX socket, so tests can see exactly what goes over a
 /// connection: several requests on it (keep-alive), whether the server closed it, raw bytes.
 ///
-/// The socket calls block, so the async methods run them on a thread of their own: blocking Swift's
-/// cooperative pool (two threads on this machine) would starve the server's handler tasks.
+/// The socket calls block, so the async methods run them on a thread of their own (`runOffPool`): blocking
+/// Swift's cooperative pool (two threads on this machine) would starve the server's handler tasks.
 public final class RawHTTPClient: @unchecked Sendable {
     // @unchecked Sendable: a test uses a client from one task, one call at a time; the hop to a
     // dedicated thread hands it over and back.
@@ -90,12 +91,12 @@ public final class RawHTTPClient: @unchecked Sendable {
     public func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: Data? = nil
     ) async throws -> Response {
-        try await Self.offPool { try self.requestBlocking(method, target, headers: headers, body: body) }
+        try await runOffPool { try self.requestBlocking(method, target, headers: headers, body: body) }
     }
 
     /// Sends raw bytes, then reads one response, off the cooperative pool.
     public func send(_ data: Data) async throws -> Response {
-        try await Self.offPool {
+        try await runOffPool {
             try self.write(data)
             return try self.readResponse()
         }
@@ -103,14 +104,7 @@ public final class RawHTTPClient: @unchecked Sendable {
 
     /// Whether the server has closed the connection (reads end of stream within the timeout).
     public func isClosedByServer() async -> Bool {
-        (try? await Self.offPool { try self.fill() }) == false
-    }
-
-    /// Runs blocking work on a new thread.
-    public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
-        }
+        (try? await runOffPool { try self.fill() }) == false
     }
 
     /// Sends raw bytes.

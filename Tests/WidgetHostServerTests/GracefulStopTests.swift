@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ProcessTestSupport
 import Testing
 import WidgetHostServer
 
@@ -96,7 +97,7 @@ struct GracefulStopTests {
     /// again would only spin (three such loops held both cores of the build machine for the whole
     /// test, and other tests running beside it timed out).
     private func churn(_ address: ListenAddress, answered: Tally, until done: Tally) async throws {
-        try await RawHTTPClient.offPool {
+        try await runOffPool {
             while done.value == 0 {
                 guard let client = try? RawHTTPClient(address, timeoutSeconds: 2) else { return }
                 if (try? client.requestBlocking("GET", "/healthz"))?.status == 200 { answered.increment() }
