@@ -38,9 +38,12 @@ struct CanonicalizerAgreementTests {
         for _ in 0..<5_000 {
             var bytes = Array("myapp://".utf8).prefix(random.next(9))
             for _ in 0..<random.next(40) { bytes.append(alphabet[random.next(alphabet.count)]) }
-            // As the router sees it: a Swift string, so invalid UTF-8 has been repaired.
+            // As the router sees a Swift string (invalid UTF-8 repaired), and as it sees bytes (`withMatch(utf8:)`).
             let url = String(decoding: bytes, as: UTF8.self)
-            for canonicalizer in Self.canonicalizers { expectAgreement(url, canonicalizer) }
+            for canonicalizer in Self.canonicalizers {
+                expectAgreement(url, canonicalizer)
+                expectAgreement(bytes: Array(bytes), canonicalizer)
+            }
         }
     }
 
@@ -114,8 +117,13 @@ struct CanonicalizerAgreementTests {
     }
 
     private func expectAgreement(_ url: String, _ canonicalizer: URLCanonicalizer) {
-        var source = url
-        source.withUTF8 { bytes in
+        expectAgreement(bytes: Array(url.utf8), canonicalizer)
+    }
+
+    /// `expectAgreement` for a URL's bytes, which need not be UTF-8.
+    private func expectAgreement(bytes source: [UInt8], _ canonicalizer: URLCanonicalizer) {
+        let url = "\(String(decoding: source, as: UTF8.self)) (bytes \(source))"
+        source.withUnsafeBufferPointer { bytes in
             if let verbatim = canonicalizer.verbatimLayout(bytes) {
                 // An answer of the verbatim check must be the reference's, with the URL's own bytes as subject.
                 let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))

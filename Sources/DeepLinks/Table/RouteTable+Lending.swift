@@ -17,22 +17,34 @@ extension RouteTable {
     public func withMatch<Value, Failure: Error>(_ url: String, context: TapContext = .any,
                                                  _ body: (borrowing RouteMatchView) throws(Failure) -> Value) throws(Failure)
         -> Result<Value, RoutingFailure> {
-        // Inlined in the caller, with `body`: what `find` found comes back in registers and
-        // becomes the view in place (`FoundRoute`).
-        var outcome: Result<Value, Failure>?
-        let refused = url.withUTF8Bytes { bytes -> RoutingFailure? in
-            let found = find(bytes, context: context)
-            guard let route = found.route else { return failure(found, routing: url, context: context) }
-            do throws(Failure) {
-                outcome = .success(try body(RouteMatchView(MatchReader(route: route, source: bytes, url: found.url,
-                                                                       captures: found.captures))))
-            } catch {
-                outcome = .failure(error)
-            }
-            return nil
+        // Inlined in the caller, with `body`: the bytes are routed and lent as `withMatch(utf8:)` does.
+        let routed = url.withUTF8Bytes { bytes -> Result<Result<Value, RoutingFailure>, Failure> in
+            do throws(Failure) { return .success(try withMatch(utf8: bytes, context: context, body)) } catch { return .failure(error) }
         }
-        if let refused { return .failure(refused) }
-        guard let outcome else { preconditionFailure("a match was lent without calling its reader") }
-        return .success(try outcome.get())
+        return try routed.get()
+    }
+
+    /// Routes the URL whose UTF-8 is `utf8` and lends the match to `body`, as `withMatch(_:context:_:)`
+    /// does for a `String`: for URLs read as bytes (a socket's buffer, a text column, a mapped log
+    /// file), routed without making a `String` of each.
+    ///
+    /// Bytes that are not UTF-8 (before any `#`: the fragment is ignored) fail as
+    /// `RoutingFailure.invalidURL(.notUTF8(offset:))`, with the offset of the first bad byte: a
+    /// `String` cannot hold such bytes, these can. The view reads `utf8`, which must stay unchanged
+    /// until `body` returns.
+    ///
+    /// - Parameters:
+    ///   - utf8: The URL's bytes.
+    ///   - context: The tap's source and family, for routes constrained by them.
+    ///   - body: Reads the match; may route other URLs.
+    /// - Returns: `body`'s value, or the `RoutingFailure`.
+    /// - Throws: What `body` throws.
+    @inlinable @inline(__always)
+    public func withMatch<Value, Failure: Error>(utf8: UnsafeBufferPointer<UInt8>, context: TapContext = .any,
+                                                 _ body: (borrowing RouteMatchView) throws(Failure) -> Value) throws(Failure)
+        -> Result<Value, RoutingFailure> {
+        let found = find(utf8, context: context)
+        guard let route = found.route else { return .failure(failure(found, routingBytes: utf8, context: context)) }
+        return .success(try body(RouteMatchView(MatchReader(route: route, source: utf8, url: found.url, captures: found.captures))))
     }
 }

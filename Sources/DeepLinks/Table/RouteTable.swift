@@ -90,7 +90,14 @@ public final class RouteTable: Sendable {
     func failure(_ found: FoundRoute, routing url: String, context: TapContext) -> RoutingFailure {
         if let candidates = found.candidates { return .noRoute(candidates: candidates) }
         var source = url
-        guard case let .failure(failure) = source.withUTF8({ hit(bytes: $0, context: context) }) else {
+        return source.withUTF8 { failure(found, routingBytes: $0, context: context) }
+    }
+
+    /// `failure(_:routing:context:)` for a URL given as its UTF-8.
+    @usableFromInline @inline(never)
+    func failure(_ found: FoundRoute, routingBytes bytes: UnsafeBufferPointer<UInt8>, context: TapContext) -> RoutingFailure {
+        if let candidates = found.candidates { return .noRoute(candidates: candidates) }
+        guard case let .failure(failure) = hit(bytes: bytes, context: context) else {
             preconditionFailure("a URL that failed to route matched when routed again")
         }
         return failure

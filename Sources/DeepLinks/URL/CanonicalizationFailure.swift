@@ -12,6 +12,9 @@ public enum CanonicalizationFailure: Error, Sendable, Hashable, CustomStringConv
     case invalidPercentEncoding(offset: Int)
     /// The percent-decoded bytes of the component starting at this byte offset are not UTF-8.
     case invalidUTF8(offset: Int)
+    /// The URL's own bytes (before any fragment) are not UTF-8 from this byte offset on: only a URL
+    /// routed as bytes (`RouteTable.withMatch(utf8:)`) can be; a `String`'s bytes are UTF-8.
+    case notUTF8(offset: Int)
     /// A control character (U+0000–U+001F, U+007F) appears unencoded at this byte offset.
     case controlCharacter(offset: Int)
     /// A decoded path segment or query value is longer than the limit, in UTF-8 bytes.
@@ -25,6 +28,7 @@ public enum CanonicalizationFailure: Error, Sendable, Hashable, CustomStringConv
         case let .invalidHost(host): "invalid host \"\(host)\""
         case let .invalidPercentEncoding(offset): "invalid percent-encoding at byte \(offset)"
         case let .invalidUTF8(offset): "the component at byte \(offset) does not decode to UTF-8"
+        case let .notUTF8(offset): "the URL is not UTF-8 at byte \(offset)"
         case let .controlCharacter(offset): "unencoded control character at byte \(offset)"
         case let .parameterTooLong(length, limit): "a decoded parameter is \(length) bytes long; the limit is \(limit)"
         }

@@ -15,6 +15,12 @@ enum URLBytes {
 
     /// Whether `bytes` is well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF).
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstInvalidUTF8(bytes) == nil
+    }
+
+    /// Where the first sequence of `bytes` that is not well-formed UTF-8 starts (see `isValidUTF8`),
+    /// or nil when all of it is.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -31,14 +37,14 @@ enum URLBytes {
             case 0xF0: length = 4; minimum = 0x90
             case 0xF1...0xF3: length = 4
             case 0xF4: length = 4; maximum = 0x8F
-            default: return false
+            default: return index
             }
-            guard index + length <= count else { return false }
+            guard index + length <= count else { return index }
             let second = bytes[index + 1]
-            guard second >= minimum, second <= maximum else { return false }
-            for continuation in (index + 2)..<(index + length) where bytes[continuation] & 0xC0 != 0x80 { return false }
+            guard second >= minimum, second <= maximum else { return index }
+            for continuation in (index + 2)..<(index + length) where bytes[continuation] & 0xC0 != 0x80 { return index }
             index += length
         }
-        return true
+        return nil
     }
 }

@@ -24,6 +24,10 @@ extension URLCanonicalizer {
         guard count > 0, count <= maxURLLength, output.count >= count,
               let input = bytes.baseAddress, let out = output.baseAddress else { return nil }
         let limit = maxParameterLength
+        // OR of the URL's own non-ASCII bytes before any `#` (the scheme has none): when set, they must be UTF-8 as
+        // given. Always so for a `String`; bytes routed as they are (`RouteTable.withMatch(utf8:)`) may not be,
+        // and an escape and a stray byte can make UTF-8 together once decoded, so decoded checks are not enough.
+        var rawBits: UInt8 = 0
 
         let classes = ByteClasses.shared
 
@@ -52,6 +56,7 @@ extension URLCanonicalizer {
             let shifted = out + (written - index)
             while index < count, classes.flags(input[index]) & ByteClasses.hostStop == 0 {
                 shifted[index] = classes.lowercased(input[index])
+                rawBits |= input[index]
                 index += 1
             }
             written = shifted + index - out
@@ -115,6 +120,7 @@ extension URLCanonicalizer {
                 out[written] = byte
                 written += 1
                 segmentBits |= byte
+                rawBits |= byte
                 index += 1
             }
             decodedLength += 1
@@ -135,9 +141,11 @@ extension URLCanonicalizer {
             // The decoded query is checked in the spare room after the subject, which is at least as
             // long as the query: the subject is never longer than the URL before its `?`.
             guard let end = Self.validateQuery(input, from: queryStart, count: count, limit: limit,
-                                               scratch: out + written) else { return nil }
+                                               scratch: out + written, rawBits: &rawBits) else { return nil }
             queryRange = queryStart..<end
+            index = end
         }
+        if rawBits >= 0x80, !URLBytes.isValidUTF8(UnsafeBufferPointer(start: input, count: index)) { return nil }
         let firstEnd = max(min(firstSegmentEnd < 0 ? written : firstSegmentEnd, written), pathStart)
         return CanonicalLayout(length: written, schemeLength: schemeEnd, hasAuthority: hasAuthority, pathStart: pathStart,
                                firstSegmentEnd: firstEnd, queryRange: queryRange, isVerbatim: memcmp(out, input, written) == 0,
@@ -145,11 +153,12 @@ extension URLCanonicalizer {
     }
 
     /// Checks every query component from `start` to the fragment or the end: escapes, control
-    /// characters, decoded length, and the UTF-8 of components with escapes of non-ASCII bytes.
+    /// characters, decoded length, and the UTF-8 of components with escapes of non-ASCII bytes; ORs
+    /// the query's own non-ASCII bytes into `rawBits`.
     /// - Returns: where the query ends (a `#` or `count`), or nil when a rule is broken.
     @inline(__always)
     private static func validateQuery(_ input: UnsafePointer<UInt8>, from start: Int, count: Int, limit: Int,
-                                      scratch: UnsafeMutablePointer<UInt8>) -> Int? {
+                                      scratch: UnsafeMutablePointer<UInt8>, rawBits: inout UInt8) -> Int? {
         var index = start
         var componentStart = start
         var decodedLength = 0
@@ -185,6 +194,7 @@ extension URLCanonicalizer {
             } else {
                 if byte < 0x20 || byte == 0x7F { return nil }
                 decodedBits |= byte
+                rawBits |= byte
                 index += 1
             }
             decodedLength += 1

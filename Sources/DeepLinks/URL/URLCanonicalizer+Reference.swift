@@ -9,6 +9,8 @@ extension URLCanonicalizer {
         let count = bytes.count
         if count == 0 { throw .empty }
         if count > maxURLLength { throw .urlTooLong(length: count, limit: maxURLLength) }
+        let fragment = bytes.firstIndex(of: UInt8(ascii: "#")) ?? count
+        if let offset = URLBytes.firstInvalidUTF8(UnsafeBufferPointer(rebasing: bytes[0..<fragment])) { throw .notUTF8(offset: offset) }
 
         // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         guard URLBytes.isAlpha(bytes[0]) else { throw .missingScheme }

@@ -1,7 +1,8 @@
 /// Turns URL strings into the `CanonicalURL` form route patterns are matched against.
 ///
 /// The rules, in order:
-/// 1. The URL must be at most `maxURLLength` UTF-8 bytes and start with `scheme:`.
+/// 1. The URL must be at most `maxURLLength` UTF-8 bytes and start with `scheme:`; its bytes before
+///    any `#` must be UTF-8 (always so for a `String`; a URL routed as bytes may not be).
 /// 2. The fragment (`#...`) is ignored.
 /// 3. Scheme and host are case-insensitive: both are lower-cased. The default port of `http` (80)
 ///    and `https` (443) is removed. User information (`user@host`), `%` and spaces in the host are
@@ -18,7 +19,7 @@
 /// Anything else (an invalid `%` escape, bytes that do not decode to UTF-8) is a
 /// `CanonicalizationFailure`, never a crash.
 ///
-/// When a URL breaks several rules, the failure reported is always the same one: length, then scheme,
+/// When a URL breaks several rules, the failure reported is always the same one: length, then UTF-8, then scheme,
 /// then unencoded control characters, then host, then the path's segments and the query's items in order.
 public struct URLCanonicalizer: Sendable, Hashable {
     /// The longest URL accepted, in UTF-8 bytes.
