@@ -12,7 +12,7 @@ enum CommandLineTool {
           serve                     run the daemon: the HTTP/JSON API on 127.0.0.1:8787 (see serve --help)
           demo                      load the fixtures into the default container and print what it holds
           fixtures load             load Fixtures/*.json into an App Group container
-          route <url>               route a deep link through Routes/ (--json)
+          route <url>|-             route a deep link through Routes/ (--json); -: every line of stdin
           routes lint|explain|build work with route tables
           perform <IntentName>      perform an interactive intent (--param k=v, --dry-run, --json)
           stack create|rank|list|delete   Smart Stacks of the demo engine: which widget is on top, and why

@@ -9,6 +9,10 @@ enum RouteCommands {
       widgethost route <url> [--all] [--json] [--source widgetURL|link] [--family NAME] [--routes DIR]
           Route one URL; exit 0 when a route matches, 1 when none does. --all: every route that takes it,
           in the order routing tries them (what a declining handler falls through to), the winner first.
+      widgethost route - [--json] [--source widgetURL|link] [--family NAME] [--routes DIR]
+          Route each line of standard input (a tap log, one URL a line), as bytes; one output line per
+          input line: route<TAB>name=value... (% tab CR LF in values escaped), or -<TAB>reason; --json:
+          one JSON object a line. Exit 0 when every line matched, 1 when some did not.
       widgethost routes lint [--routes DIR] [files...]
           Load and lint the table (default: every *.routes file of DIR); exit 1 on errors.
       widgethost routes explain <url> [--routes DIR]
@@ -29,7 +33,13 @@ enum RouteCommands {
         }
         switch arguments.first {
         case "route":
-            guard options.positional.count == 1 else { return usageError("route takes exactly one URL") }
+            guard options.positional.count == 1 else { return usageError("route takes exactly one URL, or - for standard input") }
+            if options.positional[0] == "-" {
+                guard !options.all else { return usageError("--all takes one URL, not standard input") }
+                guard let table = loadTable(options) else { return 2 }
+                return RouteLines.run(table: table, context: TapContext(source: options.source, family: options.family),
+                                      json: options.json)
+            }
             return route(options.positional[0], options: options)
         case "routes":
             let subcommand = options.positional.isEmpty ? "" : options.positional.removeFirst()

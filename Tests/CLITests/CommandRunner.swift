@@ -28,10 +28,11 @@ struct CommandRunner {
         return found
     }
 
-    /// Runs `widgethost arguments...` in `directory` and waits for it, off Swift's cooperative pool.
+    /// Runs `widgethost arguments...` in `directory` and waits for it, off Swift's cooperative pool; `input` is a
+    /// file for its standard input.
     static func run(_ arguments: [String], in directory: URL? = nil,
-                    environment: [String: String] = [:]) async throws -> Result {
-        try await FinishedChild.run(try binary(), arguments, in: directory, environment: environment)
+                    environment: [String: String] = [:], input: URL? = nil) async throws -> Result {
+        try await FinishedChild.run(try binary(), arguments, in: directory, environment: environment, input: input)
     }
 
     static func temporaryDirectory() throws -> URL {

@@ -68,6 +68,48 @@ struct RouteCommandTests {
         #expect(!one.standardOutput.contains("task.any"))
     }
 
+    @Test("route -: every line of standard input as bytes, one output line each, in text and JSON")
+    func routeLines() async throws {
+        let directory = try Self.routes(Self.overlapping)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var lines: [[UInt8]] = [
+            Array("myapp://task/7".utf8), Array("MYAPP://task/a%09b%25c/".utf8), Array("myapp://nowhere/1".utf8),
+            Array("myapp://task/".utf8) + [0xFF], [], Array("myapp://task/8\r".utf8),
+            Array(repeating: UInt8(ascii: "x"), count: (1 << 20) + 10),
+        ]
+        let input = directory.appendingPathComponent("taps.txt")
+        // The last line has no newline.
+        lines.append(Array("myapp://task/9".utf8))
+        try Data(lines.joined(separator: [UInt8(ascii: "\n")])).write(to: input)
+
+        let text = try await CommandRunner.run(["route", "-", "--routes", directory.path], input: input)
+        #expect(text.status == 1, "stderr: \(text.standardError)")
+        #expect(text.standardOutput.split(separator: "\n", omittingEmptySubsequences: false) == [
+            "task.detail\tid=7", "task.any\trest=a%09b%25c", "-\tno route matches (0 candidates tried)",
+            "-\tinvalid URL: the URL is not UTF-8 at byte 13", "-\tinvalid URL: the URL is empty",
+            "task.detail\tid=8", "-\tinvalid URL: the URL is 1048586 bytes long; the limit is 4096", "task.detail\tid=9", "",
+        ])
+        #expect(text.standardError == "routed 4 of 8 lines\n")
+
+        let json = try await CommandRunner.run(["route", "-", "--json", "--routes", directory.path], input: input)
+        #expect(json.status == 1)
+        let objects = try json.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["line"] as? Int } == Array(1...8))
+        #expect(objects.map { $0["matched"] as? Bool } == [true, true, false, false, false, true, false, true])
+        #expect(objects[1]["parameters"] as? [String: String] == ["rest": "a\tb%c"])
+        #expect(objects[1]["canonicalURL"] as? String == "myapp://task/a%09b%25c")
+        #expect(objects[3]["reason"] as? String == "invalid URL: the URL is not UTF-8 at byte 13")
+
+        let clean = directory.appendingPathComponent("clean.txt")
+        try Data("myapp://task/1\nmyapp://task/x?y=1\n".utf8).write(to: clean)
+        let all = try await CommandRunner.run(["route", "-", "--source", "link", "--routes", directory.path], input: clean)
+        #expect(all.status == 0, "stderr: \(all.standardError)")
+        #expect(all.standardOutput == "task.detail\tid=1\ntask.any\trest=x\n")
+        #expect(try await CommandRunner.run(["route", "-", "--all", "--routes", directory.path], input: clean).status == 2)
+    }
+
     @Test("routes lint: the default table is clean; a shadowed example is an error at its line and column (exit 1)")
     func lint() async throws {
         let clean = try await CommandRunner.run(["routes", "lint"])

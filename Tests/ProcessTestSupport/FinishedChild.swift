@@ -13,15 +13,16 @@ public struct FinishedChild: Sendable {
     /// - Parameters:
     ///   - directory: The working directory; this process's when nil.
     ///   - environment: Added to this process's environment (its values win).
+    ///   - input: A file the child reads as its standard input; this process's when nil.
     public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                           environment: [String: String] = [:]) async throws -> FinishedChild {
-        try await runOffPool { try runBlocking(executable, arguments, in: directory, environment: environment) }
+                           environment: [String: String] = [:], input: URL? = nil) async throws -> FinishedChild {
+        try await runOffPool { try runBlocking(executable, arguments, in: directory, environment: environment, input: input) }
     }
 
     /// `run`, on the calling thread. Both pipes are read as the child writes them, so a child that fills one
     /// never waits for a reader busy with the other.
     public static func runBlocking(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                                   environment: [String: String] = [:]) throws -> FinishedChild {
+                                   environment: [String: String] = [:], input: URL? = nil) throws -> FinishedChild {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -33,6 +34,7 @@ public struct FinishedChild: Sendable {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
         let (outputCollector, errorCollector) = (PipeCollector(output), PipeCollector(errors))
         try process.run()
         process.waitUntilExit()
