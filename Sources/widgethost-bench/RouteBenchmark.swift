@@ -15,7 +15,9 @@ import Foundation
 /// either: both end with the groups' offsets in hand). Each body takes its input from an array,
 /// and Swift copies it across the call it cannot see into (a retain and a release: (a) of the URL,
 /// (b) of the subject's bytes); "(b) bare" is the floor without that copy (`BareFloor`), which (a)
-/// cannot shed the same way (a `String` read from memory is copied across `match`).
+/// cannot shed the same way (a `String` read from memory is copied across `match`); "(a) lent,
+/// UTF-8" takes each URL as the bare floor takes its subject, as bytes read from a buffer of plain
+/// values (`PlainURLs`), through `RouteTable.withMatch(utf8:)`.
 /// Times are thread CPU time. (a) on the matching URLs (read, read all, not read, lent, lent not
 /// read) and (b) are timed in turns of about a millisecond each (`timeSideBySide`): each of those
 /// columns is the fastest sample, the one other processes disturbed least, and the x/(b) columns
@@ -35,8 +37,8 @@ enum RouteBenchmark {
         var exportDirectory: String?
         if let index = arguments.firstIndex(of: "--export"), index + 1 < arguments.count { exportDirectory = arguments[index + 1] }
         print("routes: ns per URL (lower is better); matches/s = 1e9 / ns")
-        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (a) matching, not read | (a) lent | (a) lent, not read | (b) floor: winner's pattern alone | (b) bare: no copy of the subject | (a)/(b) | (a)/(b) median (middle half) | (a) read all/(b) | (a) not read/(b) | (a) lent/(b) | (a) lent/(b) median (middle half) | (a) lent, not read/(b) | (a)/(b) bare | (a) lent, not read/(b) bare | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms | (a) capitals in scheme | (a) one escape |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("| routes | (a) WidgetHost, mix | (a) matching URLs | (a) matching, read all | (a) matching, not read | (a) lent | (a) lent, not read | (b) floor: winner's pattern alone | (b) bare: no copy of the subject | (a)/(b) | (a)/(b) median (middle half) | (a) read all/(b) | (a) not read/(b) | (a) lent/(b) | (a) lent/(b) median (middle half) | (a) lent, not read/(b) | (a)/(b) bare | (a) lent, not read/(b) bare | (a) lent, UTF-8 | (a) lent, UTF-8, not read | (a) lent, UTF-8/(b) bare | (a) lent, UTF-8, not read/(b) bare | (c) sequential PCRE2-JIT | (d) sequential NSRegularExpression | (d)/(a) | build ms | (a) capitals in scheme | (a) one escape |")
+        print("|" + String(repeating: "---:|", count: 28))
         var results: [[String: Double]] = []
         for size in sizes {
             let generated = RouteTableGenerator(routeCount: size, urlCount: urlCount)
@@ -45,12 +47,13 @@ enum RouteBenchmark {
             results.append(row)
             let floor = row["floor"]!
             let bare = row["bareFloor"]!
-            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.0f | %.0f | %.0f× | %.0f | %.0f | %.0f |",
+            print(String(format: "| %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f | %.0f | %.0f | %.2f | %.2f | %.0f | %.0f | %.0f× | %.0f | %.0f | %.0f |",
                          size, row["mix"]!, row["matching"]!, row["readAll"]!, row["notRead"]!, row["lent"]!, row["lentNotRead"]!, floor, bare,
                          row["matching"]! / floor, row["ratio"]!, row["ratioLow"]!, row["ratioHigh"]!,
                          row["readAll"]! / floor, row["notRead"]! / floor,
                          row["lent"]! / floor, row["lentRatio"]!, row["lentRatioLow"]!, row["lentRatioHigh"]!,
                          row["lentNotRead"]! / floor, row["matching"]! / bare, row["lentNotRead"]! / bare,
+                         row["lentUTF8"]!, row["lentUTF8NotRead"]!, row["lentUTF8"]! / bare, row["lentUTF8NotRead"]! / bare,
                          row["sequentialJIT"]!, row["nsregex"]!, row["nsregex"]! / row["mix"]!, row["buildMs"]!,
                          row["capitals"]!, row["escaped"]!))
         }
@@ -94,6 +97,7 @@ enum RouteBenchmark {
         let subjects = urls.map { Array(try! canonicalizer.canonicalize($0).subject.utf8) }
         let (matchingSubjects, winners) = RouteTableGenerator.floorInputs(matching, patterns: patterns)
         let bareFloor = BareFloor(subjects: matchingSubjects, winners: winners)
+        let plainURLs = PlainURLs(matchingURLs)
         // (a) on the matching URLs and (b) are timed in turns, repetition by repetition, so that each
         // ratio compares two times taken under the same load.
         let side = timeSideBySide(matchingURLs.count, [
@@ -103,10 +107,13 @@ enum RouteBenchmark {
             { index in sink.pointee &+= readNameAndFirstParameter(lentFrom: table, matchingURLs[index]) },
             { index in if case .success = table.withMatch(matchingURLs[index], { _ in 1 }) { sink.pointee &+= 1 } },
             { index in _ = bareFloor.matches(index) },
+            { index in sink.pointee &+= readNameAndFirstParameter(lentFrom: table, utf8: plainURLs[index]) },
+            { index in if case .success = table.withMatch(utf8: plainURLs[index], { _ in 1 }) { sink.pointee &+= 1 } },
             { index in _ = winners[index].matches(matchingSubjects[index]) },
         ])
         let (matchingTime, readAll, notRead, lent, lentNotRead, bare, floor) = (side.best[0], side.best[1], side.best[2], side.best[3],
-                                                                                side.best[4], side.best[5], side.best[6])
+                                                                                side.best[4], side.best[5], side.best[8])
+        let (lentUTF8, lentUTF8NotRead) = (side.best[6], side.best[7])
 
         // Matching URLs that need canonicalizing (capitals in the scheme; one escaped digit), read the same way.
         let capitalized = matchingURLs.map { RouteTableGenerator.needingCanonicalization($0, capitals: true) }
@@ -136,6 +143,7 @@ enum RouteBenchmark {
                 "readAllRatio": side.medianRatios[1], "notRead": notRead, "notReadRatio": side.medianRatios[2],
                 "lent": lent, "lentRatio": side.medianRatios[3], "lentRatioLow": side.ratioRanges[3].lowerBound,
                 "lentRatioHigh": side.ratioRanges[3].upperBound, "lentNotRead": lentNotRead, "lentNotReadRatio": side.medianRatios[4],
+                "lentUTF8": lentUTF8, "lentUTF8NotRead": lentUTF8NotRead,
                 "sequentialJIT": sequential, "nsregex": nsregex, "buildMs": buildMs, "capitals": capitalsTime, "escaped": escapedTime]
     }
 
@@ -153,6 +161,17 @@ enum RouteBenchmark {
     @inline(never)
     static func readNameAndFirstParameter(lentFrom table: RouteTable, _ url: String) -> Int {
         let read = table.withMatch(url) { match in
+            var total = match.routeName.utf8.count
+            if let value = match.parameter("id") { total &+= value.utf8.count }
+            return total
+        }
+        return (try? read.get()) ?? 0
+    }
+
+    /// `readNameAndFirstParameter` through `RouteTable.withMatch(utf8:)`.
+    @inline(never)
+    static func readNameAndFirstParameter(lentFrom table: RouteTable, utf8 url: UnsafeBufferPointer<UInt8>) -> Int {
+        let read = table.withMatch(utf8: url) { match in
             var total = match.routeName.utf8.count
             if let value = match.parameter("id") { total &+= value.utf8.count }
             return total

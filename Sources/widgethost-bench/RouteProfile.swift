@@ -16,7 +16,8 @@ import Foundation
 /// parameter), `floor` (matching URLs: the
 /// winning route's pattern alone on the canonical subject), `floor-bare` (the same, each subject
 /// and pattern read from a buffer of plain values: no copy of the subject retained, see
-/// `BareFloor`), `url-copy` and `url-no-copy` (what the loop's copy of each URL costs (a): see the
+/// `BareFloor`), `lent-utf8` and `lent-utf8-only` (the twins of `lent` and `lent-only` through
+/// `withMatch(utf8:)`, each URL's bytes read as `BareFloor` reads its subjects), `url-copy` and `url-no-copy` (what the loop's copy of each URL costs (a): see the
 /// case). A mode with `-sorted` appended (`lent-only-sorted`, `floor-sorted`) takes the matching
 /// URLs in route order.
 enum RouteProfile {
@@ -67,6 +68,14 @@ enum RouteProfile {
             repeatRounds(rounds) { for url in matchingURLs { sink &+= RouteBenchmark.readNameAndFirstParameter(lentFrom: table, url) } }
         case "lent-only":
             repeatRounds(rounds) { for url in matchingURLs { if case .success = table.withMatch(url, { _ in 1 }) { sink &+= 1 } } }
+        case "lent-utf8", "lent-utf8-only":
+            // Through `withMatch(utf8:)`, each URL's bytes read from a buffer of plain values (`PlainURLs`).
+            let plain = PlainURLs(matchingURLs)
+            if mode == "lent-utf8" {
+                repeatRounds(rounds) { for index in 0..<plain.count { sink &+= RouteBenchmark.readNameAndFirstParameter(lentFrom: table, utf8: plain[index]) } }
+            } else {
+                repeatRounds(rounds) { for index in 0..<plain.count { if case .success = table.withMatch(utf8: plain[index], { _ in 1 }) { sink &+= 1 } } }
+            }
         case "matching-upper", "matching-escaped":
             // URLs that need canonicalizing: the scheme in capitals, or the first digit of the path escaped.
             let changed = matchingURLs.map { RouteTableGenerator.needingCanonicalization($0, capitals: mode == "matching-upper") }
