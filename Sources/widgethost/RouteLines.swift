@@ -32,7 +32,9 @@ enum RouteLines {
             case .success: matched += 1
             case let .failure(failure):
                 if json {
-                    output.append("{\"line\":\(lines),\"matched\":false,\"reason\":\(JSONText.quoted(failure.description))}\n")
+                    output.append("{\"line\":\(lines),\"matched\":false,\"reason\":")
+                    output.appendJSONQuoted(failure.description)
+                    output.append("}\n")
                 } else {
                     output.append("-\t\(failure.description)\n")
                 }
@@ -50,33 +52,37 @@ enum RouteLines {
     private static func writeText(_ match: borrowing RouteMatchView, to output: inout OutputBuffer) {
         output.append(match.routeName)
         for parameter in match.pathParameters {
-            output.append("\t\(parameter.name)=\(escapedForLine(parameter.value))")
+            output.append("\t")
+            output.append(parameter.name)
+            output.append("=")
+            output.appendEscapedForLine(parameter.value)
         }
         output.append("\n")
     }
 
     private static func writeJSON(_ match: borrowing RouteMatchView, line: Int, to output: inout OutputBuffer) {
-        let parameters = match.pathParameters.map { "\(JSONText.quoted($0.name)):\(JSONText.quoted($0.value))" }
-        let query = match.queryItems.map { "{\"name\":\(JSONText.quoted($0.name)),\"value\":\(JSONText.quoted($0.value))}" }
-        output.append("{\"line\":\(line),\"matched\":true,\"route\":\(JSONText.quoted(match.routeName)),"
-            + "\"target\":\(JSONText.quoted(match.target)),\"parameters\":{\(parameters.joined(separator: ","))},"
-            + "\"query\":[\(query.joined(separator: ","))],\"canonicalURL\":\(JSONText.quoted(match.canonicalURL.string))}\n")
-    }
-
-    /// `value` with the bytes that would break a tab-separated line (and `%`, so it reads back) escaped.
-    static func escapedForLine(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return value }
-        var escaped = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "%": escaped += "%25"
-            case "\t": escaped += "%09"
-            case "\n": escaped += "%0A"
-            case "\r": escaped += "%0D"
-            default: escaped.unicodeScalars.append(scalar)
-            }
+        output.append("{\"line\":\(line),\"matched\":true,\"route\":")
+        output.appendJSONQuoted(match.routeName)
+        output.append(",\"target\":")
+        output.appendJSONQuoted(match.target)
+        output.append(",\"parameters\":{")
+        for (index, parameter) in match.pathParameters.enumerated() {
+            if index > 0 { output.append(",") }
+            output.appendJSONQuoted(parameter.name)
+            output.append(":")
+            output.appendJSONQuoted(parameter.value)
         }
-        return escaped
+        output.append("},\"query\":[")
+        for (index, item) in match.queryItems.enumerated() {
+            output.append(index > 0 ? ",{\"name\":" : "{\"name\":")
+            output.appendJSONQuoted(item.name)
+            output.append(",\"value\":")
+            output.appendJSONQuoted(item.value)
+            output.append("}")
+        }
+        output.append("],\"canonicalURL\":")
+        output.appendJSONQuoted(match.canonicalURL.string)
+        output.append("}\n")
     }
 }
 
@@ -148,12 +154,49 @@ enum LineReader {
 struct OutputBuffer {
     private var bytes: [UInt8] = []
 
-    init() { bytes.reserveCapacity(1 << 16) }
+    init() { bytes.reserveCapacity(1 << 17) }
 
     mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
         if bytes.count >= 1 << 16 { flush() }
     }
+
+    /// `value` with the bytes that would break a tab-separated line escaped: `%`, tab, LF and CR
+    /// as `%25`, `%09`, `%0A`, `%0D` (so the value reads back by percent-decoding).
+    mutating func appendEscapedForLine(_ value: String) {
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), 0x09, 0x0A, 0x0D:
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    /// `text` as a quoted JSON string: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or `\u00XX`.
+    mutating func appendJSONQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20, 0x7F:
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     mutating func flush() {
         var offset = 0
@@ -164,26 +207,5 @@ struct OutputBuffer {
             offset += written
         }
         bytes.removeAll(keepingCapacity: true)
-    }
-}
-
-/// JSON text for the line-by-line output.
-enum JSONText {
-    /// `text` as a JSON string, quoted.
-    static func quoted(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20:
-                quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 }
