@@ -108,6 +108,15 @@ struct RouteCommandTests {
         #expect(all.status == 0, "stderr: \(all.standardError)")
         #expect(all.standardOutput == "task.detail\tid=1\ntask.any\trest=x\n")
         #expect(try await CommandRunner.run(["route", "-", "--all", "--routes", directory.path], input: clean).status == 2)
+
+        // Values that JSON must escape (a quote, a backslash, a control character) read back as they were.
+        let awkward = directory.appendingPathComponent("awkward.txt")
+        try Data("myapp://task/q%22%5C%01%E2%9C%93\n".utf8).write(to: awkward)
+        let escaped = try await CommandRunner.run(["route", "-", "--json", "--routes", directory.path], input: awkward)
+        let object = try JSONSerialization.jsonObject(with: Data(escaped.standardOutput.utf8)) as? [String: Any]
+        #expect(object?["parameters"] as? [String: String] == ["rest": "q\"\\\u{01}✓"])
+        let line = try await CommandRunner.run(["route", "-", "--routes", directory.path], input: awkward)
+        #expect(line.standardOutput == "task.any\trest=q\"\\\u{01}✓\n")
     }
 
     @Test("routes lint: the default table is clean; a shadowed example is an error at its line and column (exit 1)")
