@@ -42,6 +42,10 @@ struct RouteTableHolderTests {
                         if table.firstMatch("myapp://only\(target.dropFirst(4))") == nil { bad += 1 }
                         if id != String(index + worker) { bad += 1 }
                         if index % 3 == 0, (try? holder.withMatch(url) { $0.parameter("id") }.get()) != id { bad += 1 }
+                        if index % 5 == 0,
+                           (try? Array(url.utf8).withUnsafeBufferPointer { bytes in
+                               try holder.withMatch(utf8: bytes) { $0.parameter("id") }.get()
+                           }) != id { bad += 1 }
                     }
                     return bad
                 }

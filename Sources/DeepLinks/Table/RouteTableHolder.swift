@@ -97,6 +97,14 @@ public final class RouteTableHolder: Sendable {
         -> Result<Value, RoutingFailure> {
         try table.withMatch(url, context: context, body)
     }
+
+    /// Routes the URL whose UTF-8 is `utf8` with the current table and lends the match to `body` (see
+    /// `RouteTable.withMatch(utf8:context:_:)`); the table stays alive until `body` returns.
+    public func withMatch<Value, Failure: Error>(utf8: UnsafeBufferPointer<UInt8>, context: TapContext = .any,
+                                                 _ body: (borrowing RouteMatchView) throws(Failure) -> Value) throws(Failure)
+        -> Result<Value, RoutingFailure> {
+        try table.withMatch(utf8: utf8, context: context, body)
+    }
 }
 
 extension RouteTable {
