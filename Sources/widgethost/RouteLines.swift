@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import WidgetHost
 
 /// `widgethost route -`: routes every line of standard input (a log of tapped URLs, say), one
 /// output line per input line, so the two line up.
@@ -8,7 +9,8 @@ import Foundation
 /// a URL, and a line that is not UTF-8 fails with the reason instead of being repaired. A trailing
 /// `\r` is dropped. Text output is `route<TAB>name=value<TAB>...` (the path parameters in pattern
 /// order, with `%`, tab, CR and LF in values written as `%25`, `%09`, `%0D`, `%0A`) or
-/// `-<TAB>reason`; `--json` writes one JSON object a line instead. A summary goes to standard
+/// `-<TAB>reason`; `--json` writes one JSON object a line instead (`JSONTextWriter`, members sorted by
+/// key as `route --json` writes them). A summary goes to standard
 /// error. Exit status: 0 when every line matched, 1 when some did not, 2 when standard input
 /// could not be read.
 enum RouteLines {
@@ -32,9 +34,15 @@ enum RouteLines {
             case .success: matched += 1
             case let .failure(failure):
                 if json {
-                    output.append("{\"line\":\(lines),\"matched\":false,\"reason\":")
-                    output.appendJSONQuoted(failure.description)
-                    output.append("}\n")
+                    var writer = JSONTextWriter()
+                    writer.beginObject()
+                    writer.key("line")
+                    writer.int(lines)
+                    writer.key("matched")
+                    writer.bool(false)
+                    writer.member("reason", failure.description)
+                    writer.endObject()
+                    output.appendLine(writer.bytes)
                 } else {
                     output.append("-\t\(failure.description)\n")
                 }
@@ -61,28 +69,28 @@ enum RouteLines {
     }
 
     private static func writeJSON(_ match: borrowing RouteMatchView, line: Int, to output: inout OutputBuffer) {
-        output.append("{\"line\":\(line),\"matched\":true,\"route\":")
-        output.appendJSONQuoted(match.routeName)
-        output.append(",\"target\":")
-        output.appendJSONQuoted(match.target)
-        output.append(",\"parameters\":{")
-        for (index, parameter) in match.pathParameters.enumerated() {
-            if index > 0 { output.append(",") }
-            output.appendJSONQuoted(parameter.name)
-            output.append(":")
-            output.appendJSONQuoted(parameter.value)
+        var writer = JSONTextWriter()
+        writer.beginObject()
+        writer.member("canonicalURL", match.canonicalURL.string)
+        writer.key("line")
+        writer.int(line)
+        writer.key("matched")
+        writer.bool(true)
+        writer.key("parameters")
+        writer.object(match.parameters)
+        writer.key("query")
+        writer.beginArray()
+        for item in match.queryItems {
+            writer.beginObject()
+            writer.member("name", item.name)
+            writer.member("value", item.value)
+            writer.endObject()
         }
-        output.append("},\"query\":[")
-        for (index, item) in match.queryItems.enumerated() {
-            output.append(index > 0 ? ",{\"name\":" : "{\"name\":")
-            output.appendJSONQuoted(item.name)
-            output.append(",\"value\":")
-            output.appendJSONQuoted(item.value)
-            output.append("}")
-        }
-        output.append("],\"canonicalURL\":")
-        output.appendJSONQuoted(match.canonicalURL.string)
-        output.append("}\n")
+        writer.endArray()
+        writer.member("route", match.routeName)
+        writer.member("target", match.target)
+        writer.endObject()
+        output.appendLine(writer.bytes)
     }
 }
 
@@ -175,25 +183,10 @@ struct OutputBuffer {
         }
     }
 
-    /// `text` as a quoted JSON string: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or `\u00XX`.
-    mutating func appendJSONQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20, 0x7F:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+    /// `line`'s bytes and a newline.
+    mutating func appendLine(_ line: [UInt8]) {
+        bytes.append(contentsOf: line)
+        append("\n")
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
