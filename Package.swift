@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
+        .library(name: "JSON", targets: ["JSON"]),
         .library(name: "SharedState", targets: ["SharedState"]),
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
         .library(name: "WidgetHost", targets: ["WidgetHost"]),
@@ -34,9 +35,12 @@ let package = Package(
         // C helpers of DeepLinks' hot path: SSE2 byte classes (`pmovmskb`), a thread-local variable.
         .target(name: "CDeepLinks"),
 
-        // Apple-shaped model modules: no I/O, import nothing of ours but each other.
+        // The wire's text formats (date-times today): no I/O, imports nothing of ours.
+        .target(name: "JSON", swiftSettings: sharedSettings),
+
+        // Apple-shaped model modules: no I/O, import nothing of ours but each other and JSON.
         .target(name: "HostBridge", swiftSettings: sharedSettings),
-        .target(name: "AppIntents", dependencies: ["HostBridge"], swiftSettings: sharedSettings),
+        .target(name: "AppIntents", dependencies: ["HostBridge", "JSON"], swiftSettings: sharedSettings),
         .target(name: "WidgetKit", dependencies: ["HostBridge", "AppIntents"], swiftSettings: sharedSettings),
         .target(name: "ActivityKit", dependencies: ["HostBridge"], swiftSettings: sharedSettings),
 
@@ -47,12 +51,12 @@ let package = Package(
         // The engine, the demo catalog, the HTTP layer and the executables.
         .target(
             name: "WidgetHost",
-            dependencies: ["HostBridge", "WidgetKit", "AppIntents", "ActivityKit", "SharedState", "DeepLinks"],
+            dependencies: ["HostBridge", "JSON", "WidgetKit", "AppIntents", "ActivityKit", "SharedState", "DeepLinks"],
             swiftSettings: sharedSettings
         ),
         .target(
             name: "DemoWidgets",
-            dependencies: ["WidgetKit", "AppIntents", "WidgetHost", "SharedState"],
+            dependencies: ["WidgetKit", "AppIntents", "JSON", "WidgetHost", "SharedState"],
             swiftSettings: sharedSettings
         ),
         // A test harness for users' widgets and interactive intents (no test framework inside: assert with yours).
@@ -63,12 +67,12 @@ let package = Package(
         ),
         .target(
             name: "WidgetHostServer",
-            dependencies: ["WidgetHost", "WidgetKit", "AppIntents", "SharedState", "DeepLinks", "CMicroHTTPD"],
+            dependencies: ["JSON", "WidgetHost", "WidgetKit", "AppIntents", "SharedState", "DeepLinks", "CMicroHTTPD"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
             name: "widgethost",
-            dependencies: ["WidgetHost", "WidgetHostServer", "DemoWidgets", "SharedState", "DeepLinks"],
+            dependencies: ["JSON", "WidgetHost", "WidgetHostServer", "DemoWidgets", "SharedState", "DeepLinks"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
@@ -94,6 +98,7 @@ let package = Package(
         .target(name: "ProcessTestSupport", path: "Tests/ProcessTestSupport", swiftSettings: sharedSettings),
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "CSQLite", "ProcessTestSupport"],
                     swiftSettings: sharedSettings),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: sharedSettings),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "CDeepLinks"], swiftSettings: sharedSettings),
         .testTarget(name: "ModelTests", dependencies: ["WidgetKit", "AppIntents", "HostBridge"], swiftSettings: sharedSettings),
         .testTarget(

@@ -1,5 +1,6 @@
 import DemoWidgets
 import Foundation
+import JSON
 import SharedState
 import WidgetHost
 
@@ -15,9 +16,14 @@ enum DemoEngine {
         return WidgetEngine(catalog: DemoCatalog.make(), store: store, containers: [container])
     }
 
-    /// Parses an ISO 8601 instant (`2026-11-25T10:00:00Z`, with or without fractional seconds).
-    static func date(_ text: String) -> Date? {
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
-        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    /// The instant of option `--name`'s `text` (``DateTimeFormat/instant``: `2026-11-25T10:00:00Z`, with or without
+    /// a fraction, `Z` or an offset).
+    /// - Throws: ``OptionError`` naming the option, the text and what is wrong with it.
+    static func date(_ text: String, option name: String) throws(OptionError) -> Date {
+        do {
+            return try DateTimeText.date(from: text, format: .instant)
+        } catch {
+            throw OptionError(message: "--\(name) needs a date-time such as 2026-11-25T10:00:00Z, got '\(text)': \(error)")
+        }
     }
 }

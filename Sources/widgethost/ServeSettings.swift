@@ -53,10 +53,7 @@ struct ServeSettings {
         }
         if let text = options["clock-start"] {
             guard virtualClock else { throw OptionError(message: "--clock-start needs --clock virtual") }
-            guard let date = Self.parseDate(text) else {
-                throw OptionError(message: "--clock-start needs an ISO 8601 date-time, e.g. 2026-03-01T09:00:00Z")
-            }
-            clockStart = date
+            clockStart = try DemoEngine.date(text, option: "clock-start")
         }
         if let identifier = options["time-zone"] {
             guard let zone = TimeZone(identifier: identifier) else {
@@ -119,10 +116,5 @@ struct ServeSettings {
     func serverConfiguration() -> HTTPServer.Configuration {
         HTTPServer.Configuration(address: address, bearerToken: token, threadPoolSize: threads,
                                  maximumBodySize: WidgetHostAPI.maximumBodySize, log: ServerLog(level: logLevel))
-    }
-
-    private static func parseDate(_ text: String) -> Date? {
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
-        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

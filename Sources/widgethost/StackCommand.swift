@@ -31,11 +31,12 @@ enum StackCommand {
         let subcommand = positional.removeFirst()
         var at: Date?
         if let text = options["at"] {
-            guard let date = DemoEngine.date(text) else {
-                printError("widgethost stack: --at needs an ISO 8601 instant, got '\(text)'")
+            do {
+                at = try DemoEngine.date(text, option: "at")
+            } catch {
+                printError("widgethost stack: \(error)")
                 return ExitCode.usage
             }
-            at = date
         }
         let dataDirectory = options.dataDirectory
         let json = options.has("json")

@@ -137,10 +137,7 @@ enum TapsCommand {
 
     private static func date(_ options: Options, _ name: String) throws -> Date? {
         guard let text = options[name] else { return nil }
-        guard let date = DemoEngine.date(text) else {
-            throw OptionError(message: "--\(name) needs an ISO 8601 instant, got '\(text)'")
-        }
-        return date
+        return try DemoEngine.date(text, option: name)
     }
 }
 

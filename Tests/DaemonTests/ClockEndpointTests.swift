@@ -27,18 +27,19 @@ extension DaemonTests {
                         == ["2026-03-05T23:00:00Z", "2026-03-06T23:00:00Z"])
         }
 
-        @Test("out-of-range and malformed clock changes are 400", arguments: [
-            ("POST", "/v1/clock/advance", #"{"seconds":-1}"#),
-            ("POST", "/v1/clock/advance", #"{"seconds":172801}"#),
-            ("POST", "/v1/clock/advance", #"{}"#),
-            ("PUT", "/v1/clock", #"{"now":"1999-12-31T23:59:59Z"}"#),
-            ("PUT", "/v1/clock", #"{"now":"tomorrow"}"#),
+        @Test("out-of-range and malformed clock changes are 400, dates outside the clock's format 422", arguments: [
+            ("POST", "/v1/clock/advance", #"{"seconds":-1}"#, 400),
+            ("POST", "/v1/clock/advance", #"{"seconds":172801}"#, 400),
+            ("POST", "/v1/clock/advance", #"{}"#, 400),
+            ("PUT", "/v1/clock", #"{"now":5}"#, 400),
+            ("PUT", "/v1/clock", #"{"now":"1999-12-31T23:59:59Z"}"#, 422),
+            ("PUT", "/v1/clock", #"{"now":"tomorrow"}"#, 422),
         ])
-        func refusals(method: String, path: String, body: String) async throws {
+        func refusals(method: String, path: String, body: String, status: Int) async throws {
             let daemon = try InProcessDaemon()
             defer { Task { await daemon.stop() } }
             let response = try await daemon.request(method, path, json: body)
-            #expect(response.status == 400)
+            #expect(response.status == status)
             #expect(response.isErrorBody)
             #expect(try await daemon.request("GET", "/v1/clock").json["now"] as? String == "2026-03-01T09:00:00Z")
         }

@@ -66,8 +66,8 @@ extension DaemonTests {
             #expect(diagnostics.json["diagnostics"] is [Any])
 
             let badDate = try await daemon.request("GET", "/v1/instances/d/entry?at=yesterday")
-            #expect(badDate.status == 400)
-            #expect(badDate.errorCode == "invalid_query")
+            #expect(badDate.status == 422)
+            #expect(badDate.errorCode == "invalid_date")
             for path in ["/v1/instances/nope/timeline", "/v1/instances/nope/entry", "/v1/instances/nope/diagnostics"] {
                 let missing = try await daemon.request("GET", path)
                 #expect(missing.status == 404, "\(path)")

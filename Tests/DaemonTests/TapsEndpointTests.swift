@@ -86,8 +86,8 @@ extension DaemonTests {
             ("POST", "/v1/taps", #"{"url":"","instance":"tasks","source":"link"}"#, 400, "invalid_field"),
             ("POST", "/v1/taps", #"{"url":"myapp://x","instance":"tasks","source":"link","hand":"left"}"#, 400,
              "unknown_field"),
-            ("POST", "/v1/taps", #"{"url":"myapp://x","instance":"tasks","source":"link","at":"noon"}"#, 400,
-             "invalid_field"),
+            ("POST", "/v1/taps", #"{"url":"myapp://x","instance":"tasks","source":"link","at":"noon"}"#, 422,
+             "invalid_date"),
             ("POST", "/v1/taps", #"{"taps":[{"url":"myapp://task/task-3","instance":"tasks","source":"link"},"#
                 + #"{"url":"myapp://task/task-4","instance":"ghost","source":"link"}]}"#, 422, "unknown_instance"),
             ("POST", "/v1/taps", #"{"url":"myapp://task/task-3","kind":"TaskList","source":"link"}"#, 422,
@@ -96,7 +96,7 @@ extension DaemonTests {
             ("GET", "/v1/taps/report?bucket=week", nil, 400, "invalid_query"),
             ("GET", "/v1/taps/report?timeZone=Mars/Base", nil, 400, "invalid_query"),
             ("GET", "/v1/taps/report?format=xml", nil, 400, "invalid_query"),
-            ("GET", "/v1/taps/report?from=yesterday", nil, 400, "invalid_query"),
+            ("GET", "/v1/taps/report?from=yesterday", nil, 422, "invalid_date"),
             ("GET", "/v1/taps/unmatched?limit=0", nil, 400, "invalid_query"),
             ("GET", "/v1/taps/unmatched?limit=ten", nil, 400, "invalid_query"),
         ]

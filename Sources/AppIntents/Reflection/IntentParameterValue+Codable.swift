@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension IntentParameterValue: Codable {
     private enum TaggedKey: String, CodingKey {
@@ -46,11 +47,12 @@ extension IntentParameterValue: Codable {
                 return .date(Date(timeIntervalSince1970: seconds))
             }
             let text = try container.decode(String.self, forKey: .date)
-            guard let date = parseISO8601(text) else {
+            do {
+                return .date(try DateTimeText.date(from: text, format: .instant))
+            } catch {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .date, in: container, debugDescription: "Not an ISO 8601 date: \(text)")
+                    forKey: .date, in: container, debugDescription: "Not a date-time: \"\(text)\": \(error)")
             }
-            return .date(date)
         case .url:
             let text = try container.decode(String.self, forKey: .url)
             guard let url = URL(string: text) else {

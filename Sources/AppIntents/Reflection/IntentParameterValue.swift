@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A parameter value as a widget instance's configuration stores it: plain data, no Swift types.
 ///
@@ -54,9 +55,9 @@ extension IntentParameterValue: CustomStringConvertible {
         return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction))
     }
 
-    /// Parses an ISO 8601 date with or without fractional seconds.
+    /// Parses a date-time (``DateTimeText``, ``DateTimeFormat/instant``): nil for anything else, never a date
+    /// rolled forward.
     static func parseISO8601(_ string: String) -> Date? {
-        if let date = try? Date(string, strategy: Date.ISO8601FormatStyle()) { return date }
-        return try? Date(string, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        try? DateTimeText.date(from: string, format: .instant)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SharedState
 import WidgetHost
 
@@ -92,11 +93,11 @@ public struct Fixtures: Sendable, Equatable {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            if let date = UTCDateText.wholeSecondDate(text) ?? (try? Date(text, strategy: Date.ISO8601FormatStyle())) {
-                return date
+            do {
+                return try DateTimeText.date(from: text, format: .instant)
+            } catch {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a date-time: \(error)")
             }
-            throw DecodingError.dataCorruptedError(in: container,
-                                                   debugDescription: "Expected date string to be ISO8601-formatted.")
         }
         do {
             return try decoder.decode(type, from: data)

@@ -1,10 +1,11 @@
 import AppIntents
 import Foundation
+import JSON
 
 /// Converts between the JSON a host sends for a parameter and the intent's typed parameter values.
 ///
-/// Accepted JSON per kind: `bool` true/false; `int` an integer; `double` any number; `string` a string; `date` an
-/// ISO 8601 string; `url` an absolute URL string with a scheme; `enum` one of the case raw values; `entity` the
+/// Accepted JSON per kind: `bool` true/false; `int` an integer; `double` any number; `string` a string; `date` a
+/// date-time string (``DateTimeText``); `url` an absolute URL string with a scheme; `enum` one of the case raw values; `entity` the
 /// entity's id as a string (or an integer for integer ids).
 enum ParameterValueConversion {
     static func value(from json: JSONValue, for parameterKind: IntentParameterKind,
@@ -23,11 +24,12 @@ enum ParameterValueConversion {
         case (.string, .string(let value)): return .string(value)
         case (.string, _): throw mismatch("a string")
         case (.date, .string(let text)):
-            guard let date = parseDate(text) else {
+            do {
+                return .date(try DateTimeText.date(from: text, format: .instant))
+            } catch {
                 throw EngineError.invalidParameter(kind: kind, parameter: parameter,
-                                                   problem: "expected an ISO 8601 date, got \"\(text)\"")
+                                                   problem: "\"\(text)\" is not a date-time: \(error)")
             }
-            return .date(date)
         case (.date, _): throw mismatch("an ISO 8601 date string")
         case (.url, .string(let text)):
             guard let url = URL(string: text), url.scheme != nil else {
@@ -62,10 +64,5 @@ enum ParameterValueConversion {
         case .entity(let id): .string(id)
         case .null: .null
         }
-    }
-
-    private static func parseDate(_ text: String) -> Date? {
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
-        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

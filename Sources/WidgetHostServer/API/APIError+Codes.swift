@@ -9,6 +9,9 @@ extension APIError.Code {
     public static let duplicateInstance: Self = "duplicate_instance"
     /// 400: the family is not a WidgetKit family name (`detail.family`).
     public static let unknownFamily: Self = "unknown_family"
+    /// 422: a date-time in the body, the query or a header is not a real instant of the documented format
+    /// (`detail.field`, `detail.in`, `detail.value`, `detail.reason`, `detail.offset`).
+    public static let invalidDate: Self = "invalid_date"
     /// 422: the kind does not support this family (`detail.supported`).
     public static let unsupportedFamily: Self = "unsupported_family"
     /// 422: a parameter value is wrong for its type (`detail.parameter`, `detail.problem`).

@@ -1,11 +1,13 @@
 import Foundation
+import JSON
 import WidgetHost
 
 /// The engine's clock: read it; on a virtual clock, set or advance it.
 ///
 /// - `GET /v1/clock` → ``V1/Clock``
 /// - `PUT /v1/clock` ``V1/SetClockRequest`` → ``V1/ClockChange``: sets the time (a user changing the device's
-///   date), then runs the reloads due at the new time; 409 `clock_not_virtual`
+///   date), then runs the reloads due at the new time; 409 `clock_not_virtual`, 422 `invalid_date` for a `now`
+///   that is not a real instant of ``settableFormat``
 /// - `POST /v1/clock/advance` ``V1/AdvanceClockRequest`` → ``V1/ClockChange``: moves the clock forwards by
 ///   `seconds` (0 to 2 days), running every reload that comes due on the way at its own due time;
 ///   409 `clock_not_virtual`, 400 `invalid_field`
@@ -14,8 +16,9 @@ enum ClockResource: APIResource {
     /// 10 ms each in a debug build; a widget reloading every 30 minutes makes 96 in 2 days), so a longer jump is
     /// several calls and no single request runs for long.
     static let maximumAdvance: TimeInterval = 2 * 24 * 3600
-    /// The dates a virtual clock may be set to: 2000-01-01 up to (not including) 2200-01-01 UTC.
-    static let settableRange = Date(timeIntervalSince1970: 946_684_800)..<Date(timeIntervalSince1970: 7_258_118_400)
+    /// The date-times a virtual clock may be set to: years 2000 to 2199, in UTC (`Z`); anything else is 422
+    /// `invalid_date`.
+    static let settableFormat = DateTimeFormat(years: 2000...2199, zones: .utcOnly, yearPattern: "2[01][0-9]{2}")
 
     static func register(in router: inout APIRouter, context: APIContext) {
         let engine = context.engine
@@ -30,7 +33,6 @@ enum ClockResource: APIResource {
         router.put("/v1/clock") { request, _ in
             let body = try request.decode(V1.SetClockRequest.self)
             guard context.isVirtualClock else { throw APIError(ClockError.notVirtual) }
-            try checkSettable(body.now, field: "now")
             let records = try await mappingEngineErrors {
                 try await engine.setClock(to: body.now)
                 return try await engine.runDueReloads()
@@ -48,12 +50,6 @@ enum ClockResource: APIResource {
             let records = try await mappingEngineErrors { try await engine.advanceClock(by: body.seconds) }
             return .json(V1.ClockChange(now: engine.clock.now, mode: mode, timeZone: engine.timeZone.identifier,
                                         reloads: records.map(V1.Reload.init)))
-        }
-    }
-
-    private static func checkSettable(_ date: Date, field: String) throws {
-        guard settableRange.contains(date) else {
-            throw APIError.invalidField(field, "the clock stays between 2000-01-01 and 2200-01-01 UTC")
         }
     }
 }

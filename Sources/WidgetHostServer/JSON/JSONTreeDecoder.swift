@@ -6,7 +6,7 @@ import WidgetHost
 ///
 /// Scalars are strict: no number-to-bool or number-to-string conversions; an integral double (`3.0`)
 /// decodes as an integer; integers must fit the requested width. Dates are ISO 8601 strings (with or
-/// without fractional seconds), URLs are strings.
+/// without fractional seconds) read by ``DateTimeText``, URLs are strings.
 final class JSONTreeDecoder: Decoder {
     let value: JSONValue
     let codingPath: [any CodingKey]
@@ -102,10 +102,10 @@ final class JSONTreeDecoder: Decoder {
         }
     }
 
+    /// A date-time string of ``DateTimeFormat/instant``; see ``DateField``.
     private func date() throws -> Date {
-        guard case .string(let text) = value else { throw mismatch(Date.self, expected: "an ISO 8601 date string") }
-        if let date = ISO8601Text.date(from: text) { return date }
-        throw mismatch(Date.self, expected: "an ISO 8601 date string")
+        guard case .string(let text) = value else { throw mismatch(Date.self, expected: "a date-time string") }
+        return try DateField.date(text, format: .instant, at: codingPath)
     }
 }
 

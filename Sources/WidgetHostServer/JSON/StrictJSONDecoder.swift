@@ -14,7 +14,10 @@ import WidgetHost
 /// | `missing_field` | a required member is absent | `field` |
 /// | `unknown_field` | a member the type never asked for (checked after a successful decode) | `field` |
 ///
-/// Field paths look like `items[2].name`; the body itself is `$`. Dates are ISO 8601 strings.
+/// and, with status 422, `invalid_date` for a string where a date-time belongs that is not an instant of the
+/// documented format (`field`, `in`, `value`, `reason`, `offset`; see ``DateTimeText``).
+///
+/// Field paths look like `items[2].name`; the body itself is `$`.
 public struct StrictJSONDecoder: Sendable {
     /// Creates a decoder.
     public init() {}
@@ -80,6 +83,9 @@ public struct StrictJSONDecoder: Sendable {
                 detail: .object(["field": .string(field)])
             )
         case .dataCorrupted(let context):
+            if let field = context.underlyingError as? DateField {
+                return .invalidDate(FieldPath.render(context.codingPath), in: "body", value: field.text, field.error)
+            }
             return invalidField(FieldPath.render(context.codingPath), expected: "a valid value", reason: context.debugDescription)
         @unknown default:
             return invalidField("$", expected: "a valid value", reason: String(describing: error))

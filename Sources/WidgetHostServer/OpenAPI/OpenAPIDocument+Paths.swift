@@ -1,3 +1,4 @@
+import JSON
 import WidgetHost
 import WidgetKit
 
@@ -16,10 +17,9 @@ extension OpenAPIDocument {
         "at", string(format: "date-time", pattern: dateTimePattern),
         "The instant to evaluate at (ISO 8601); the engine's now when absent.")
 
-    /// An ISO 8601 date-time as the server parses it: upper-case `T` and `Z`, seconds, an optional fraction, a
-    /// UTC offset of at most 17:59 (Foundation refuses larger ones).
-    static let dateTimePattern =
-        #"^[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"#
+    /// A date-time as the server reads it (``DateTimeFormat/instant``, read by ``DateTimeText``): upper-case `T`
+    /// and `Z`, seconds, an optional fraction of up to 9 digits, `Z` or an offset up to ±23:59.
+    static let dateTimePattern = DateTimeFormat.instant.pattern
 
     /// Links from a placed instance to the operations on it, for clients and stateful testers.
     static let instanceLinks: [String: JSONValue] = [
@@ -74,7 +74,7 @@ extension OpenAPIDocument {
                 "get": D.operation(
                     "getInstance", "An instance's state at `at`: current entry, next reload, budget, diagnostics.",
                     parameters: [D.idParameter, D.atParameter],
-                    success: ("200", D.json("InstanceState", "The state.")), errors: [400, 404]),
+                    success: ("200", D.json("InstanceState", "The state.")), errors: [400, 404, 422]),
                 "patch": D.operation(
                     "updateInstance", "Replace an instance's parameters (the user edited the widget).",
                     parameters: [D.idParameter], body: "UpdateRequest",
@@ -88,7 +88,7 @@ extension OpenAPIDocument {
                 success: ("200", D.json("Timeline", "The timeline.")), errors: [404, 409])],
             "/v1/instances/{id}/entry": ["get": D.operation(
                 "getEntry", "The entry shown at `at` (default now).", parameters: [D.idParameter, D.atParameter],
-                success: ("200", D.json("EntryAt", "The entry.")), errors: [400, 404, 409])],
+                success: ("200", D.json("EntryAt", "The entry.")), errors: [400, 404, 409, 422])],
             "/v1/instances/{id}/diagnostics": ["get": D.operation(
                 "getDiagnostics", "The timeline doctor's findings, most important first.", parameters: [D.idParameter],
                 success: ("200", D.json("DiagnosticList", "The findings.")), errors: [404])],
@@ -116,7 +116,7 @@ extension OpenAPIDocument {
                 "get": D.operation("getClock", "The engine's clock.", success: ("200", D.json("Clock", "The clock."))),
                 "put": D.operation(
                     "setClock", "Set a virtual clock, then run the reloads due at the new time.", body: "SetClockRequest",
-                    success: ("200", D.json("ClockChange", "The clock and the provider runs made.")), errors: [409]),
+                    success: ("200", D.json("ClockChange", "The clock and the provider runs made.")), errors: [409, 422]),
             ],
             "/v1/clock/advance": ["post": D.operation(
                 "advanceClock", "Advance a virtual clock, running each reload due on the way at its due time.",

@@ -7,8 +7,7 @@ extension OpenAPIDocument {
     typealias D = OpenAPIDocument
 
     /// A date-time the virtual clock may be set to: years 2000 to 2199, in UTC (`Z`).
-    static let settableDateTime = string(
-        format: "date-time", pattern: #"^2[01][0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?Z$"#)
+    static let settableDateTime = string(format: "date-time", pattern: ClockResource.settableFormat.pattern)
 
     static func schemas(kinds: [String], routeNames: [String]) -> [String: JSONValue] {
         var schemas = widgetSchemas(kinds: kinds)

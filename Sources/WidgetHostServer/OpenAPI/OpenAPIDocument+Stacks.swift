@@ -46,7 +46,7 @@ extension OpenAPIDocument {
                 answered without changing it.
                 """,
             parameters: [stackParameter, atParameter],
-            success: ("200", json("StackRanking", "The ranking.")), errors: [400, 404])],
+            success: ("200", json("StackRanking", "The ranking.")), errors: [400, 404, 422])],
     ]
 
     static let stackSchemas: [String: JSONValue] = [

@@ -41,14 +41,14 @@ extension OpenAPIDocument {
                     "text/csv": ["schema": string()],
                 ],
             ]),
-            errors: [400])],
+            errors: [400, 422])],
         "/v1/taps/unmatched": ["get": operation(
             "listUnmatchedTaps", "The most tapped URLs that matched no route, each with the route it probably meant.",
             parameters: tapRangeParameters + [
                 queryParameter("limit", integer(in: 1...TapsResource.maximumUnmatchedLimit),
                                "At most this many URLs (default 20)."),
             ],
-            success: ("200", json("UnmatchedURLList", "The broken links, most tapped first.")), errors: [400])],
+            success: ("200", json("UnmatchedURLList", "The broken links, most tapped first.")), errors: [400, 422])],
     ]
 
     static let tapSchemas: [String: JSONValue] = [

@@ -11,8 +11,18 @@ extension V1 {
     }
 
     /// `PUT /v1/clock`: set a virtual clock (forwards or backwards), then run what is due at the new time.
+    /// `now` is read in ``ClockResource/settableFormat`` (UTC, years 2000 to 2199), not as any instant.
     struct SetClockRequest: Decodable {
         var now: Date
+
+        private enum CodingKeys: String, CodingKey { case now }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let text = try container.decode(String.self, forKey: .now)
+            now = try DateField.date(text, format: ClockResource.settableFormat,
+                                     at: container.codingPath + [CodingKeys.now])
+        }
     }
 
     /// `POST /v1/clock/advance`: move a virtual clock forwards by `seconds` (0 to 2 days).
