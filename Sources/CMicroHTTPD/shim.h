@@ -25,6 +25,20 @@ static inline const struct sockaddr *widgethost_mhd_client_address(struct MHD_Co
 }
 
 /**
+ * The length of the request's head (request line, header fields and the empty line after them), or 0 before the
+ * head is read.
+ *
+ * The same fixed-arity wrapper around the variadic MHD_get_connection_info, for
+ * MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE.
+ */
+static inline size_t widgethost_mhd_request_head_size(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
+/**
  * Closes the listen socket `listen_fd` and leaves in its place, under the same descriptor number, an
  * eventfd that never becomes ready; 0 on success, -1 (errno set, nothing changed) when no eventfd
  * could be made.

@@ -1,4 +1,7 @@
 extension APIError.Code {
+    /// 400: the request line or a header field holds a byte HTTP does not allow there: a NUL, a control byte, a space
+    /// in the target (`detail.part`, `detail.field`, `detail.offset`, `detail.byte`). No handler ran.
+    public static let malformedRequest: Self = "malformed_request"
     /// 400: a query parameter is missing or malformed (`detail.parameter` names it).
     public static let invalidQuery: Self = "invalid_query"
     /// 404: no widget kind with this name (`detail.kind`).

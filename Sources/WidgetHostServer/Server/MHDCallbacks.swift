@@ -7,8 +7,9 @@ import Foundation
 // See https://www.gnu.org/software/libmicrohttpd/manual/libmicrohttpd.html
 
 /// `MHD_AccessHandlerCallback`, called several times per request:
-/// 1. first call (`*req_cls` is NULL): create the context, read headers, resolve the route, check the
-///    token and a declared `Content-Length`; answer at once only if there is a body not worth reading.
+/// 1. first call (the context, made by ``widgetHostRequestLineRead``, not yet begun): begin it, read headers,
+///    refuse a head with bytes HTTP does not allow (``RequestHead``), resolve the route, check the token and a
+///    declared `Content-Length`; answer at once only if there is a body not worth reading.
 /// 2. calls with upload data: append to the body up to the cap, or discard it once over the cap.
 /// 3. the call with no more data: answer (queueing here, not on call 1, keeps the connection alive), running
 ///    a synchronous handler right here; or start an `async` handler's `Task` (see ``HandlerBridging``) and
@@ -27,14 +28,21 @@ func widgetHostAccessHandler(
     guard let cls, let connection, let requestState else { return .NO }
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(cls).takeUnretainedValue()
 
-    guard let state = requestState.pointee else {
-        let context = dispatcher.begin(
+    // MHD calls the URI log callback for every request line it accepts, before this handler.
+    guard let state = requestState.pointee else { return .NO }
+    let context = Unmanaged<RequestContext>.fromOpaque(state).takeUnretainedValue()
+
+    if !context.isBegun {
+        dispatcher.begin(
+            context,
             method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
             path: url.map { String(cString: $0) } ?? "/"
         )
-        requestState.pointee = Unmanaged.passRetained(context).toOpaque()
         context.headers = MHDConnectionValues.headers(of: connection)
-        if let early = dispatcher.preflight(context) {
+        let fault = method.flatMap { method in url.flatMap { url in version.flatMap { version in
+            RequestHead.fault(method: method, url: url, version: version, scan: context.target, connection: connection)
+        } } }
+        if let early = fault?.response ?? dispatcher.preflight(context) {
             if MHDConnectionValues.expectsBody(context.headers) {
                 return MHDConnectionValues.queue(dispatcher.finalize(early, for: context), on: connection)
             }
@@ -42,7 +50,6 @@ func widgetHostAccessHandler(
         }
         return .YES
     }
-    let context = Unmanaged<RequestContext>.fromOpaque(state).takeUnretainedValue()
 
     if let uploadDataSize, uploadDataSize.pointee > 0 {
         if context.earlyResponse == nil, let uploadData {
@@ -114,6 +121,17 @@ func widgetHostAccessHandler(
         let response = result.withLock { $0 } ?? APIError.shuttingDown.response
         return MHDConnectionValues.queue(dispatcher.finalize(response, for: context), on: connection)
     }
+}
+
+/// `MHD_OPTION_URI_LOG_CALLBACK`: MHD has read a request line and not yet split or decoded its target. Makes the
+/// request's context, holding the target's scan (see ``RequestHead``); its pointer becomes `*req_cls`.
+func widgetHostRequestLineRead(
+    _ cls: UnsafeMutableRawPointer?,
+    _ uri: UnsafePointer<CChar>?,
+    _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    let scan = uri.map(RequestHead.scanTarget) ?? RequestHead.TargetScan(length: 0)
+    return Unmanaged.passRetained(RequestContext(target: scan)).toOpaque()
 }
 
 /// `MHD_RequestCompletedCallback`: the response was sent (or the connection died); drop the context.

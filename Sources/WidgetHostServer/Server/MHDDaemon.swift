@@ -30,6 +30,8 @@ final class MHDDaemon: @unchecked Sendable {
         let unescape: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int =
             widgetHostKeepEscaped
         let logger: MHD_LogCallback = widgetHostLogMessage
+        let requestLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+            -> UnsafeMutableRawPointer? = widgetHostRequestLineRead
         let descriptor = socket.handOver()
         listenDescriptor = descriptor
         // The logger goes first: MHD reports options before it through its default logger.
@@ -42,6 +44,7 @@ final class MHDDaemon: @unchecked Sendable {
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: context),
             MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(connection, to: Int.self), ptr_value: context),
             MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: unsafeBitCast(unescape, to: Int.self), ptr_value: nil),
+            MHD_OptionItem(option: .URI_LOG_CALLBACK, value: unsafeBitCast(requestLine, to: Int.self), ptr_value: context),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue

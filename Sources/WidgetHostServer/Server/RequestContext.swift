@@ -4,8 +4,8 @@ import Synchronization
 
 /// The state of one request across libmicrohttpd's calls to the access handler.
 ///
-/// Retained through MHD's per-request pointer (`*req_cls`) from the first call until the
-/// request-completed notification.
+/// Created by MHD's URI log callback once the request line is read, retained through MHD's per-request pointer
+/// (`*req_cls`) until the request-completed notification.
 final class RequestContext: @unchecked Sendable {
     // @unchecked Sendable: the plain stored properties are only touched from MHD's access-handler calls
     // for this request, which MHD makes one at a time (a connection is served by one thread at a time,
@@ -26,10 +26,15 @@ final class RequestContext: @unchecked Sendable {
         case delivered
     }
 
-    let id: String
-    let method: HTTPMethod
-    let path: String
-    let started: ContinuousClock.Instant
+    /// The request target as MHD's URI log callback scanned it, before MHD split it.
+    let target: RequestHead.TargetScan
+    /// Set by ``RequestDispatcher/begin(_:method:path:)`` on the first access-handler call; until then the request
+    /// is not counted in flight.
+    private(set) var isBegun = false
+    private(set) var id = ""
+    private(set) var method = HTTPMethod.get
+    private(set) var path = ""
+    private(set) var started = ContinuousClock.now
     var headers = HTTPHeaders()
     var match = RouteTable.Match.notFound
     var body = Data()
@@ -39,11 +44,18 @@ final class RequestContext: @unchecked Sendable {
     var awaitsHandler = false
     private let completion = Mutex(Completion.idle)
 
-    init(id: String, method: HTTPMethod, path: String) {
+    /// A request whose line MHD has just read (its URI log callback).
+    init(target: RequestHead.TargetScan) {
+        self.target = target
+    }
+
+    /// The first access-handler call: the request's id, method and path.
+    func begin(id: String, method: HTTPMethod, path: String) {
         self.id = id
         self.method = method
         self.path = path
         started = .now
+        isBegun = true
     }
 
     /// The metrics label: the route, or `unmatched`.

@@ -31,9 +31,9 @@ final class RequestDispatcher: Sendable {
     // MARK: Request lifecycle
 
     /// Starts tracking a request (first access-handler call).
-    func begin(method: HTTPMethod, path: String) -> RequestContext {
+    func begin(_ context: RequestContext, method: HTTPMethod, path: String) {
         inFlight.add(1, ordering: .relaxed)
-        return RequestContext(id: makeID(), method: method, path: path)
+        context.begin(id: makeID(), method: method, path: path)
     }
 
     /// `<prefix>-<number>`, formatted by hand: up to 15 bytes stay inline in the `String`, with no allocation.
@@ -66,6 +66,7 @@ final class RequestDispatcher: Sendable {
 
     /// Stops tracking a request (MHD's request-completed notification).
     func end(_ context: RequestContext) {
+        guard context.isBegun else { return }
         if context.awaitsHandler {
             awaitingHandlers.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(context)) }
         }
