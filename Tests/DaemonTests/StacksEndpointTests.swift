@@ -74,7 +74,7 @@ extension DaemonTests {
             ("PUT", "/v1/stacks/nope", #"{"instances":[]}"#, 404, "unknown_stack"),
             ("DELETE", "/v1/stacks/nope", nil, 404, "unknown_stack"),
             ("GET", "/v1/stacks/nope/ranking", nil, 404, "unknown_stack"),
-            ("GET", "/v1/stacks/work/ranking?at=soon", nil, 400, "invalid_query"),
+            ("GET", "/v1/stacks/work/ranking?at=soon", nil, 422, "invalid_date"),
         ]
 
         @Test("bad stack requests are refused, and no stack changes", arguments: refusals)

@@ -86,7 +86,7 @@ struct StrictJSONDecoderTests {
         (#"{"kind":"k","family":"systemSmall","count":1,"parameters":[{"name":"a","value":true}]}"#, "parameters[0].value", "Int"),
         (#"{"kind":"k","family":"systemSmall","count":1,"parameters":{}}"#, "parameters", "Array<JSONValue>"),
         (#"{"kind":null,"family":"systemSmall","count":1,"parameters":[]}"#, "kind", "String"),
-        (#"{"kind":"k","family":"systemSmall","count":1,"parameters":[],"at":"yesterday"}"#, "at", "Date"),
+        (#"{"kind":"k","family":"systemSmall","count":1,"parameters":[],"at":1}"#, "at", "Date"),
         (#"[]"#, "$", "Dictionary<String, JSONValue>"),
     ])
     func wrongTypes(json: String, path: String, expected: String) {
@@ -94,6 +94,17 @@ struct StrictJSONDecoderTests {
         #expect(error?.code == .invalidField)
         #expect(field(error) == path)
         #expect(error?.detail?.objectValue?["expected"]?.stringValue == expected)
+    }
+
+    @Test("a string that is not a date-time where a date belongs is 422 invalid_date naming the field and the byte",
+          arguments: [("yesterday", 0), ("2026-02-30T10:00:00Z", 8), ("2026-11-24T24:00:00Z", 11)])
+    func invalidDate(text: String, offset: Int) {
+        let error = decodeError(#"{"kind":"k","family":"systemSmall","count":1,"parameters":[],"at":"\#(text)"}"#)
+        #expect(error?.code == .invalidDate)
+        #expect(error?.status == .unprocessableContent)
+        #expect(field(error) == "at")
+        #expect(error?.detail?.objectValue?["value"]?.stringValue == text)
+        #expect(error?.detail?.objectValue?["offset"] == .int(offset))
     }
 
     @Test("a value the type rejects (unknown enum case) is invalid_field")
