@@ -125,7 +125,13 @@ public final class RawHTTPClient: @unchecked Sendable {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
-        try write(Data(head.utf8) + (body ?? Data()))
+        do {
+            try write(Data(head.utf8) + (body ?? Data()))
+        } catch {
+            // A server may answer before the body is read (401, 413) and close: its answer is still to be read.
+            guard let early = try? readResponse(bodyExpected: method != "HEAD") else { throw error }
+            return early
+        }
         return try readResponse(bodyExpected: method != "HEAD")
     }
 
