@@ -39,15 +39,41 @@ extension DaemonTests {
             await scheduler.stop()
         }
 
-        @Test("stop returns promptly while the scheduler sleeps")
+        @Test("stop wakes the sleeping loop and waits for it to end; a stopped scheduler does not start again")
         func stops() async throws {
-            let engine = try makeEngine(VirtualClock(start: InProcessDaemon.start))
+            let clock = VirtualClock(start: InProcessDaemon.start)
+            let engine = try makeEngine(clock)
+            try await engine.place(kind: "Daily", family: .systemSmall, id: "d")
             let scheduler = ReloadScheduler(engine: engine, log: ServerLog(level: .error, sink: { _ in }))
+            #expect(!scheduler.isRunning)
             scheduler.start()
-            try await Task.sleep(for: .milliseconds(50))
-            let began = ContinuousClock.now
-            await scheduler.stop()
-            #expect(ContinuousClock.now - began < .seconds(2))
+            #expect(scheduler.isRunning)
+            // Its first pass finds the next reload hours ahead, so it goes to sleep for the longest it may (60 s).
+            let firstPass = ContinuousClock.now.advanced(by: .seconds(20))
+            while scheduler.completedPasses == 0, ContinuousClock.now < firstPass {
+                await Task.yield()
+            }
+            #expect(scheduler.completedPasses == 1)
+
+            // Stop must not wait out that sleep: it races a timer well under it.
+            let stoppedInTime = await withTaskGroup(of: Bool.self) { group in
+                group.addTask { await scheduler.stop(); return true }
+                group.addTask { try? await Task.sleep(for: .seconds(20)); return false }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+            #expect(stoppedInTime)
+            #expect(!scheduler.isRunning)
+            #expect(scheduler.completedPasses == 1)
+
+            scheduler.start()
+            #expect(!scheduler.isRunning)
+            // The reload made due after the stop is left to whoever runs the engine next: here, the test.
+            clock.set(to: InProcessDaemon.start.addingTimeInterval(15 * 3600))
+            scheduler.scheduleChanged()
+            #expect(try await engine.runDueReloads().count == 1)
+            #expect(scheduler.completedPasses == 1)
         }
     }
 }

@@ -26,7 +26,12 @@ extension DaemonTests {
                 }
             }
             let inFlight = Task { try await daemon.request("POST", "/v1/clock/advance", json: #"{"seconds":172800}"#) }
-            try await Task.sleep(for: .milliseconds(300))
+            // The advance moves the clock reload by reload: once it has left the start, the request is running.
+            let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+            while try await daemon.request("GET", "/v1/clock").json["now"] as? String == "2026-03-01T09:00:00Z",
+                  ContinuousClock.now < deadline {
+                await Task.yield()
+            }
             kill(daemon.process.processIdentifier, SIGTERM)
 
             let response = try await inFlight.value

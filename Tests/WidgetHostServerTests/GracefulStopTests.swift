@@ -48,8 +48,7 @@ struct GracefulStopTests {
         #expect(started.value == 1)
 
         let stopping = Task { await server.stop(gracePeriod: .seconds(5)) }
-        await waitUntil { !server.isRunning }
-        try await Task.sleep(for: .milliseconds(100))
+        await waitUntil { !server.isRunning && (try? RawHTTPClient(address)) == nil }
         #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(address) }
         #expect(hookRuns.value == 0)
 

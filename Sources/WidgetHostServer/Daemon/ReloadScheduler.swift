@@ -18,6 +18,8 @@ public final class ReloadScheduler: Sendable {
     private let wakeup = Wakeup()
     private let task = Locked<Task<Void, Never>?>(nil)
     private let stopped = Locked(false)
+    private let passes = Locked(0)
+    private let loopEnded = Locked(false)
 
     /// Creates a scheduler for `engine`; ``start()`` starts it.
     public init(engine: WidgetEngine, log: ServerLog) {
@@ -31,6 +33,16 @@ public final class ReloadScheduler: Sendable {
             guard task == nil, !stopped.withLock({ $0 }) else { return }
             task = Task { [self] in await run() }
         }
+    }
+
+    /// Whether the loop was started and has not ended yet; false once ``stop()`` has returned.
+    public var isRunning: Bool {
+        task.withLock { $0 != nil } && !loopEnded.withLock { $0 }
+    }
+
+    /// How many passes (run what is due, then look for the next due date) the loop has finished.
+    public var completedPasses: Int {
+        passes.withLock { $0 }
     }
 
     /// Tells the scheduler the schedule may have changed, so it looks again now.
@@ -48,6 +60,7 @@ public final class ReloadScheduler: Sendable {
     }
 
     private func run() async {
+        defer { loopEnded.withLock { $0 = true } }
         while !stopped.withLock({ $0 }) {
             var pause = Self.maximumSleep
             do {
@@ -63,6 +76,7 @@ public final class ReloadScheduler: Sendable {
             } catch {
                 log.log(.error, "scheduled reloads failed", ["error": .string(String(describing: error))])
             }
+            passes.withLock { $0 += 1 }
             await wakeup.wait(timeout: max(pause, Self.minimumPause))
         }
     }
