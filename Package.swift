@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "SharedState", targets: ["SharedState"]),
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
         .library(name: "WidgetHost", targets: ["WidgetHost"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "WidgetHostServer", targets: ["WidgetHostServer"]),
         .library(name: "DemoWidgets", targets: ["DemoWidgets"]),
         .library(name: "WidgetHostTesting", targets: ["WidgetHostTesting"]),
@@ -35,7 +36,8 @@ let package = Package(
         // C helpers of DeepLinks' hot path: SSE2 byte classes (`pmovmskb`), a thread-local variable.
         .target(name: "CDeepLinks"),
 
-        // The wire's text formats (date-times today): no I/O, imports nothing of ours.
+        // JSON as the wire carries it: values, the strict parser and decoder, the writer, date-times. No I/O,
+        // imports nothing of ours.
         .target(name: "JSON", swiftSettings: sharedSettings),
 
         // Apple-shaped model modules: no I/O, import nothing of ours but each other and JSON.
@@ -65,14 +67,17 @@ let package = Package(
             dependencies: ["WidgetHost", "SharedState", "WidgetKit", "AppIntents"],
             swiftSettings: sharedSettings
         ),
+        // A generic HTTP/1.1 server on libmicrohttpd: routing, JSON errors, logs, metrics. Knows nothing of widgets.
+        .target(name: "HTTPServer", dependencies: ["JSON", "CMicroHTTPD"], swiftSettings: sharedSettings),
+        // The /v1 API over the engine.
         .target(
             name: "WidgetHostServer",
-            dependencies: ["JSON", "WidgetHost", "WidgetKit", "AppIntents", "SharedState", "DeepLinks", "CMicroHTTPD"],
+            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "SharedState", "DeepLinks"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
             name: "widgethost",
-            dependencies: ["JSON", "WidgetHost", "WidgetHostServer", "DemoWidgets", "SharedState", "DeepLinks"],
+            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "DemoWidgets", "SharedState", "DeepLinks"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
@@ -114,15 +119,15 @@ let package = Package(
         ),
         .testTarget(name: "CLITests", dependencies: ["SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),
         // A blocking HTTP/1.1 client over POSIX sockets (TCP, IPv6, Unix) shared by the HTTP test targets.
-        .target(name: "HTTPTestSupport", dependencies: ["WidgetHostServer", "ProcessTestSupport"], path: "Tests/HTTPTestSupport",
+        .target(name: "HTTPTestSupport", dependencies: ["HTTPServer", "ProcessTestSupport"], path: "Tests/HTTPTestSupport",
                 swiftSettings: sharedSettings),
-        .testTarget(name: "WidgetHostServerTests", dependencies: ["WidgetHostServer", "HTTPTestSupport", "ProcessTestSupport"],
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "JSON", "HTTPTestSupport", "ProcessTestSupport"],
                     swiftSettings: sharedSettings),
         // The daemon end to end: in-process over real sockets, and the built binary as a child process.
         .testTarget(
             name: "DaemonTests",
-            dependencies: ["HTTPTestSupport", "ProcessTestSupport", "WidgetHostServer", "WidgetHost", "DemoWidgets", "SharedState",
-                           "DeepLinks"],
+            dependencies: ["HTTPTestSupport", "ProcessTestSupport", "JSON", "HTTPServer", "WidgetHostServer", "WidgetHost",
+                           "DemoWidgets", "SharedState", "DeepLinks"],
             swiftSettings: sharedSettings
         ),
     ],

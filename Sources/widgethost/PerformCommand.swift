@@ -1,6 +1,7 @@
 import AppIntents
 import DemoWidgets
 import Foundation
+import JSON
 import SharedState
 import WidgetHost
 

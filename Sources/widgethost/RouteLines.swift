@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import JSON
 import WidgetHost
 
 /// `widgethost route -`: routes every line of standard input (a log of tapped URLs, say), one

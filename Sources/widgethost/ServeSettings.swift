@@ -1,6 +1,7 @@
 import DeepLinks
 import DemoWidgets
 import Foundation
+import HTTPServer
 import SharedState
 import WidgetHost
 import WidgetHostServer

@@ -17,7 +17,7 @@ extension DaemonTests {
             for (path, operations) in paths {
                 for method in operations.keys { documented.insert("\(method.uppercased()) \(path)") }
             }
-            let served = Set(daemon.daemon.server.routes.routes.map(\.endpoint))
+            let served = Set(daemon.daemon.server.routes.routes.map(\.name))
             #expect(documented == served)
         }
 

@@ -1,5 +1,6 @@
 import DemoWidgets
 import Foundation
+import HTTPServer
 import SharedState
 import Testing
 import WidgetHost

@@ -1,5 +1,7 @@
 import DeepLinks
 import Foundation
+import HTTPServer
+import JSON
 import Testing
 import WidgetHost
 @testable import WidgetHostServer

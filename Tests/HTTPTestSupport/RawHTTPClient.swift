@@ -1,6 +1,6 @@
 import Foundation
 import ProcessTestSupport
-import WidgetHostServer
+import HTTPServer
 
 /// A small HTTP/1.1 client over one POSIX socket, so tests can see exactly what goes over a
 /// connection: several requests on it (keep-alive), whether the server closed it, raw bytes.

@@ -1,5 +1,6 @@
 import DemoWidgets
 import Foundation
+import JSON
 import SharedState
 import Testing
 import WidgetHost

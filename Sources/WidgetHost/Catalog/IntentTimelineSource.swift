@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import JSON
 import WidgetKit
 
 /// An `AppIntentTimelineProvider` (configurable widget) behind ``TimelineSource``.

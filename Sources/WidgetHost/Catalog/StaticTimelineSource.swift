@@ -1,4 +1,5 @@
 import AppIntents
+import JSON
 import Synchronization
 import Foundation
 import WidgetKit

@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import JSON
 import WidgetKit
 
 /// What the engine needs from a widget kind's provider, with the provider's entry and intent types erased.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Everything a host asks about one placed widget: its configuration, its timeline, the entry it shows now,
 /// when it reloads next, its budget, and what the doctor found.

@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import JSON
 import SharedState
 import WidgetKit
 

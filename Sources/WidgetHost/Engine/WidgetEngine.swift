@@ -1,6 +1,7 @@
 import AppIntents
 import Foundation
 import HostBridge
+import JSON
 import SharedState
 import WidgetKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One placed widget: a kind in a family with its own raw configuration, as a user added it to a home screen.
 public struct WidgetInstance: Sendable, Hashable, Codable {

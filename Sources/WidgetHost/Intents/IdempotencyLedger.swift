@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SharedState
 
 /// The idempotency keys of one App Group container, with the outcome each first produced.

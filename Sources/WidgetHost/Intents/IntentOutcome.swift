@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SharedState
 
 /// What one perform did: the intent's result, the state it changed, and the timelines it reloaded.

@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import JSON
 
 /// Sets a fresh intent's parameters from the JSON of a tap, the way a widget button hands its intent to the
 /// system: parameters are given, not resolved.

@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import JSON
 
 /// Turns what `.result(value:)` returned into JSON for an ``IntentOutcome``.
 ///

@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import JSON
 import SharedState
 
 /// Performs interactive intents (the `Button(intent:)` / `Toggle(isOn:intent:)` path) against one App Group

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One tap on an interactive widget: which intent, with which parameters, from which widget.
 public struct PerformRequest: Sendable, Hashable, Codable {

@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import JSON
 
 /// Turns one widget instance's raw JSON parameters into a configured intent, the way WidgetKit hands a
 /// configured intent to `timeline(for:in:)`.

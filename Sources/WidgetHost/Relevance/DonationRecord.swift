@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import JSON
 
 /// A donated intent as the engine stores it: the intent's type, its parameters as canonical JSON, and when.
 public struct DonationRecord: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A distinct configuration (kind, family, resolved parameters) and the timeline its provider last produced.
 public struct ConfigurationRecord: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SharedState
 
 /// The engine's persistent state: instances, configurations with their timelines, the reload schedule and the

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import WidgetKit
 
 /// Turns a provider's typed entry into an ``EntrySnapshot``.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One timeline entry as the engine stores and serves it: its date, its relevance, and its content as JSON.
 ///

@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import HTTPServer
 import WidgetHost
 
 /// What the API's handlers work with: the engine, the deep-link route table, the interactive-intent runner, the

@@ -1,7 +1,5 @@
+import HTTPServer
 extension APIError.Code {
-    /// 400: the request line or a header field holds a byte HTTP does not allow there: a NUL, a control byte, a space
-    /// in the target (`detail.part`, `detail.field`, `detail.offset`, `detail.byte`). No handler ran.
-    public static let malformedRequest: Self = "malformed_request"
     /// 400: a query parameter is missing or malformed (`detail.parameter` names it).
     public static let invalidQuery: Self = "invalid_query"
     /// 404: no widget kind with this name (`detail.kind`).
@@ -12,9 +10,6 @@ extension APIError.Code {
     public static let duplicateInstance: Self = "duplicate_instance"
     /// 400: the family is not a WidgetKit family name (`detail.family`).
     public static let unknownFamily: Self = "unknown_family"
-    /// 422: a date-time in the body, the query or a header is not a real instant of the documented format
-    /// (`detail.field`, `detail.in`, `detail.value`, `detail.reason`, `detail.offset`).
-    public static let invalidDate: Self = "invalid_date"
     /// 422: the kind does not support this family (`detail.supported`).
     public static let unsupportedFamily: Self = "unsupported_family"
     /// 422: a parameter value is wrong for its type (`detail.parameter`, `detail.problem`).

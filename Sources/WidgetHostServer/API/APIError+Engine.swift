@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import HTTPServer
 import JSON
 import WidgetHost
 
@@ -105,15 +106,6 @@ extension APIError {
     static func invalidField(_ field: String, _ reason: String) -> APIError {
         APIError(.invalidField, status: .badRequest, message: "invalid field \"\(field)\": \(reason)",
                  detail: ["field": .string(field), "reason": .string(reason)])
-    }
-
-    /// 422 `invalid_date`: the date-time `value` of `field` (in the body, the query or a header) is not an instant of
-    /// the documented format.
-    static func invalidDate(_ field: String, in place: String, value: String, _ error: DateTimeError) -> APIError {
-        APIError(.invalidDate, status: .unprocessableContent,
-                 message: "\(place) \(field) \"\(value)\" is not a date-time: \(error.reason) at byte \(error.offset)",
-                 detail: ["field": .string(field), "in": .string(place), "value": .string(value),
-                          "reason": .string(error.reason), "offset": .int(error.offset)])
     }
 
     /// 400 `invalid_query` for a query parameter the endpoint refuses.

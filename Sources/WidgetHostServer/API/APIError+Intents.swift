@@ -1,3 +1,5 @@
+import HTTPServer
+import JSON
 import WidgetHost
 
 extension APIError.Code {

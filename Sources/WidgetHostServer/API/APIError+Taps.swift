@@ -1,3 +1,4 @@
+import HTTPServer
 import WidgetHost
 
 extension APIError.Code {

@@ -1,9 +1,10 @@
-/// Registers API endpoints on a ``Router``, adding what every API endpoint shares: after a mutating request
+import HTTPServer
+/// Registers API endpoints on a ``HTTPRouter``, adding what every API endpoint shares: after a mutating request
 /// (`POST`, `PUT`, `PATCH`, `DELETE`) succeeds, the change hook runs, so the reload scheduler re-reads the schedule.
 /// A `POST` that only asks something (``postQuery(_:handler:)``) does not run it.
 struct APIRouter {
     /// The routes registered so far.
-    private(set) var router = Router()
+    private(set) var router = HTTPRouter()
     private let changed: @Sendable () -> Void
 
     /// Creates an empty API router.
@@ -18,7 +19,7 @@ struct APIRouter {
     }
 
     /// Registers a `GET` (and `HEAD`) endpoint that answers without suspending (see
-    /// ``Router/addSynchronous(_:_:handler:)``).
+    /// ``HTTPRouter/addSynchronous(_:_:handler:)``).
     mutating func getSynchronous(_ template: String, handler: @escaping HTTPSynchronousHandler) {
         router.addSynchronous(.get, template, handler: handler)
     }

@@ -1,4 +1,5 @@
 import DeepLinks
+import HTTPServer
 
 /// Deep-link routing over the `Routes/` table: list, match, explain, build. Each answers on the server's worker
 /// thread (no task), and the `POST`s, being questions, do not wake the reload scheduler.

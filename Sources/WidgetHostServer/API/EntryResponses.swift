@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServer
+import JSON
 import Synchronization
 import WidgetHost
 

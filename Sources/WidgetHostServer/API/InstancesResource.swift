@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import WidgetHost
 import WidgetKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import WidgetHost
 
 /// Interactive intents: list them with their parameters, and perform one (a tap on a widget's button or toggle).

@@ -1,3 +1,4 @@
+import HTTPServer
 import WidgetHost
 
 /// Widget kinds, their parameter schemas and parameter options.

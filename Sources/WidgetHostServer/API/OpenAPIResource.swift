@@ -1,3 +1,4 @@
+import HTTPServer
 /// The API's own description.
 ///
 /// - `GET /v1/openapi.json` → the OpenAPI 3.1 document (`OpenAPIDocument`) for the served catalog, built on the

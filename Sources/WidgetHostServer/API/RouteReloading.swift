@@ -1,4 +1,6 @@
 import DeepLinks
+import HTTPServer
+import JSON
 import WidgetHost
 
 /// Why a route-table reload changed nothing.

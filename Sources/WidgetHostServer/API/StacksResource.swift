@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import WidgetHost
 
 /// Smart Stacks: create, list, read, replace, delete, and rank one at an instant.

@@ -1,5 +1,7 @@
 import DeepLinks
 import Foundation
+import HTTPServer
+import JSON
 import WidgetHost
 
 /// Widget taps: record them (routed through the deep-link table), count them, and list broken links.

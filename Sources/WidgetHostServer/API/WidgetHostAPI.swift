@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// One resource of the `/v1` API: a group of endpoints in one file.
 ///
@@ -35,7 +36,7 @@ public enum WidgetHostAPI {
 
     /// A router with every `/v1` endpoint registered (the server adds `/healthz` and `/metrics`).
     /// - Parameter context: The engine, route table and hooks the handlers use.
-    public static func router(context: APIContext) -> Router {
+    public static func router(context: APIContext) -> HTTPRouter {
         var router = APIRouter(notifyingChangesTo: context.scheduleChanged)
         for resource in resources {
             resource.register(in: &router, context: context)

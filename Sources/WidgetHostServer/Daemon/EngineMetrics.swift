@@ -1,3 +1,4 @@
+import HTTPServer
 import WidgetHost
 
 /// The engine's counters at `/metrics`. This is the one place engine metric names are registered.

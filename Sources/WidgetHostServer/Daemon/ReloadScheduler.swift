@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import WidgetHost
 
 /// Runs the engine's due reloads when they come due on the wall clock.

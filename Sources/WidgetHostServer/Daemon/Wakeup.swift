@@ -1,3 +1,4 @@
+import HTTPServer
 /// A signal one task waits on with a timeout and others raise: "something changed, look again".
 ///
 /// A signal raised while nobody waits is kept (once), so a change between two waits is never lost; a spare

@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import HTTPServer
 import SharedState
 import WidgetHost
 

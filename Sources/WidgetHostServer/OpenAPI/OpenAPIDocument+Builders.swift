@@ -1,3 +1,4 @@
+import JSON
 import WidgetHost
 
 /// Small builders that keep the document's code close to the JSON it produces.

@@ -1,3 +1,4 @@
+import JSON
 import WidgetHost
 
 /// The interactive-intent endpoints and bodies of the document.

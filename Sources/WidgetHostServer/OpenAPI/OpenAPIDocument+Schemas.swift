@@ -1,4 +1,5 @@
 import DeepLinks
+import JSON
 import WidgetHost
 import WidgetKit
 

@@ -1,3 +1,4 @@
+import JSON
 import WidgetHost
 
 /// The Smart Stack endpoints and bodies of the document.

@@ -1,4 +1,5 @@
 import DeepLinks
+import JSON
 import WidgetHost
 
 /// The tap endpoints and bodies of the document.

@@ -1,6 +1,7 @@
 import DeepLinks
 import DemoWidgets
 import Foundation
+import HTTPServer
 import HTTPTestSupport
 import SharedState
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension V1 {
     /// `GET /v1/clock`: the engine's time.

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServer
+import JSON
 import WidgetHost
 
 /// A response body that writes its own JSON text, byte for byte what ``HTTPResponse/json(_:status:encoder:)``

@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import JSON
 import WidgetHost
 
 extension V1 {

@@ -1,5 +1,7 @@
 import DeepLinks
 import Foundation
+import HTTPServer
+import JSON
 import WidgetHost
 
 extension V1 {
@@ -29,7 +31,9 @@ extension V1 {
                 self.family = family
                 return
             }
-            self = try StrictJSONDecoder().decode(RouteRequest.self, from: body)
+            self = try APIError.decodingBody(as: RouteRequest.self) {
+                try StrictJSONDecoder().decode(RouteRequest.self, from: body)
+            }
         }
 
         /// The URL of a body that is exactly `{"url":"…"}` with no escapes, whitespace or control characters in it
