@@ -167,6 +167,14 @@ struct RouteCommandTests {
         #expect(refused.status == 1)
         #expect(refused.standardOutput.isEmpty)
         #expect(refused.standardError.contains(#"parameter `id`: the route's group `[A-Za-z0-9_-]+` does not take the value "proj launch""#))
+        // A query value its query rule does not take: named with the rule's pattern, and nothing is printed.
+        let badQuery = try await CommandRunner.run(["routes", "build", "task.detail", "id=task-42", "source=fridge"])
+        #expect(badQuery.status == 1)
+        #expect(badQuery.standardOutput.isEmpty)
+        #expect(badQuery.standardError == """
+            widgethost: query parameter `source`: the route's query rule `(homescreen|lockscreen|stack)` does not take the value "fridge"
+
+            """)
         let unknown = try await CommandRunner.run(["routes", "build", "nope"])
         #expect(unknown.status == 1)
         #expect(unknown.standardError.contains("no route named `nope`"))
