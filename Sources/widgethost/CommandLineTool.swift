@@ -23,17 +23,20 @@ enum CommandLineTool {
           --data-dir DIR            where containers live (default: ./data, or $WIDGETHOST_DATA)
         """
 
-    static func run(_ arguments: [String]) -> Int32 {
-        guard let command = arguments.first else {
+    /// Runs the subcommand `arguments` name. An argument that is not UTF-8 is refused (exit 2) with its position and
+    /// first bad byte, except the URL of `route <url>`, which is routed as the bytes it is.
+    static func run(_ arguments: [CommandLineArgument]) -> Int32 {
+        guard let first = arguments.first else {
             printError(usage)
             return ExitCode.usage
         }
-        let rest = Array(arguments.dropFirst())
+        if first.text == "route" || first.text == "routes" { return RouteCommands.run(arguments) }
+        guard let arguments = arguments.textOrRefusal() else { return ExitCode.usage }
+        let (command, rest) = (arguments[0], Array(arguments.dropFirst()))
         switch command {
         case "serve": return ServeCommand.run(rest)
         case "demo": return DemoCommand.run(rest)
         case "fixtures": return FixturesCommand.run(rest)
-        case "route", "routes": return RouteCommands.run(arguments)
         case "perform": return PerformCommand.run(rest)
         case "stack": return StackCommand.run(rest)
         case "taps": return TapsCommand.run(rest)

@@ -7,8 +7,9 @@ enum RouteCommands {
     static let usage = """
     usage:
       widgethost route <url> [--all] [--json] [--source widgetURL|link] [--family NAME] [--routes DIR]
-          Route one URL; exit 0 when a route matches, 1 when none does. --all: every route that takes it,
-          in the order routing tries them (what a declining handler falls through to), the winner first.
+          Route one URL, its bytes as given (not UTF-8: no match, with the byte); exit 0 when a route
+          matches, 1 when none does. --all: every route that takes it, in the order routing tries them
+          (what a declining handler falls through to), the winner first.
       widgethost route - [--json] [--source widgetURL|link] [--family NAME] [--routes DIR]
           Route each line of standard input (a tap log, one URL a line), as bytes; one output line per
           input line: route<TAB>name=value... (% tab CR LF in values escaped), or -<TAB>reason; --json:
@@ -24,23 +25,33 @@ enum RouteCommands {
     """
 
     /// Runs the command whose arguments follow `widgethost` (starting with `route` or `routes`).
-    static func run(_ arguments: [String]) -> Int32 {
-        var options = Options(arguments: Array(arguments.dropFirst()))
+    ///
+    /// The URL of `route <url>` is routed as the bytes it is, as `route -` routes a line: bytes that are not UTF-8
+    /// fail to route with the offset of the first (exit 1), rather than being repaired into U+FFFD and routed. Any
+    /// other argument that is not UTF-8 is refused (exit 2) with its position and first bad byte.
+    static func run(_ arguments: [CommandLineArgument]) -> Int32 {
+        // An argument that is not UTF-8 parses as "" (neither an option nor `-`): only the URL's bytes are used.
+        var options = Options(arguments: arguments.dropFirst().map { $0.text ?? "" })
+        let url = arguments[0].text == "route" && options.positional.count == 1 ? arguments[options.positionalIndices[0] + 1] : nil
+        if let refused = arguments.first(where: { $0.text == nil && $0.position != url?.position })?.notUTF8Message {
+            printError("widgethost: \(refused)")
+            return 2
+        }
         if options.help || options.error != nil {
             if let error = options.error { printError("widgethost: \(error)") }
             print(usage)
             return options.error == nil ? 0 : 2
         }
-        switch arguments.first {
+        switch arguments[0].text {
         case "route":
-            guard options.positional.count == 1 else { return usageError("route takes exactly one URL, or - for standard input") }
-            if options.positional[0] == "-" {
+            guard let url else { return usageError("route takes exactly one URL, or - for standard input") }
+            if url.text == "-" {
                 guard !options.all else { return usageError("--all takes one URL, not standard input") }
                 guard let table = loadTable(options) else { return 2 }
                 return RouteLines.run(table: table, context: TapContext(source: options.source, family: options.family),
                                       json: options.json)
             }
-            return route(options.positional[0], options: options)
+            return route(url, options: options)
         case "routes":
             let subcommand = options.positional.isEmpty ? "" : options.positional.removeFirst()
             switch subcommand {
@@ -60,10 +71,22 @@ enum RouteCommands {
 
     // MARK: - Subcommands
 
-    private static func route(_ url: String, options: Options) -> Int32 {
+    private static func route(_ url: CommandLineArgument, options: Options) -> Int32 {
         guard let table = loadTable(options) else { return 2 }
         let context = TapContext(source: options.source, family: options.family)
-        let result = options.all ? table.matches(url, context: context) : table.match(url, context: context).map { [$0] }
+        let result: Result<[RouteMatch], RoutingFailure>
+        if !options.all {
+            result = url.bytes.withUnsafeBufferPointer { table.withMatch(utf8: $0, context: context) { [$0.owned()] } }
+        } else if let text = url.text {
+            result = table.matches(text, context: context)
+        } else if case let .failure(failure) = url.bytes.withUnsafeBufferPointer({ table.withMatch(utf8: $0, context: context) { _ in } }) {
+            // Routed as bytes, no route takes the URL (it is not UTF-8 before any `#`, say): `matches` has none either.
+            result = .failure(failure)
+        } else {
+            // A route takes it, so only the ignored fragment is not UTF-8; `matches` takes a `String`, which cannot hold it.
+            printError("widgethost: --all takes a URL that is UTF-8 to its end; \(url.notUTF8Message ?? "")")
+            return 2
+        }
         if options.json {
             print(json(result, all: options.all))
         } else {
@@ -179,6 +202,8 @@ enum RouteCommands {
     /// Parsed flags and positional arguments.
     private struct Options {
         var positional: [String] = []
+        /// Where each of `positional` is in the arguments parsed.
+        var positionalIndices: [Int] = []
         var json = false
         var all = false
         var help = false
@@ -208,7 +233,9 @@ enum RouteCommands {
                         return
                     }
                     family = parsed
-                default: positional.append(argument)
+                default:
+                    positionalIndices.append(remaining.startIndex - 1)
+                    positional.append(argument)
                 }
             }
         }

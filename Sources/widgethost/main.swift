@@ -2,4 +2,4 @@
 import Foundation
 import SharedState
 
-exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
+exit(CommandLineTool.run(CommandLineArgument.current()))

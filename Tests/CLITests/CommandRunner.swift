@@ -35,6 +35,11 @@ struct CommandRunner {
         try await FinishedChild.run(try binary(), arguments, in: directory, environment: environment, input: input)
     }
 
+    /// Runs `widgethost` with arguments given as bytes, passed as they are (an argument that is not UTF-8, say).
+    static func run(bytes arguments: [[UInt8]]) async throws -> Result {
+        try await FinishedChild.run(try binary(), argumentBytes: arguments)
+    }
+
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("widgethost-cli-\(UUID().uuidString)", isDirectory: true)

@@ -167,8 +167,68 @@ struct RouteCommandTests {
         #expect(refused.status == 1)
         #expect(refused.standardOutput.isEmpty)
         #expect(refused.standardError.contains(#"parameter `id`: the route's group `[A-Za-z0-9_-]+` does not take the value "proj launch""#))
+        // A query value its query rule does not take: named with the rule's pattern, and nothing is printed.
+        let badQuery = try await CommandRunner.run(["routes", "build", "task.detail", "id=task-42", "source=fridge"])
+        #expect(badQuery.status == 1)
+        #expect(badQuery.standardOutput.isEmpty)
+        #expect(badQuery.standardError == """
+            widgethost: query parameter `source`: the route's query rule `(homescreen|lockscreen|stack)` does not take the value "fridge"
+
+            """)
         let unknown = try await CommandRunner.run(["routes", "build", "nope"])
         #expect(unknown.status == 1)
         #expect(unknown.standardError.contains("no route named `nope`"))
+    }
+
+    static let files = """
+        route files
+            pattern  myapp://files/(?<path>.+)
+            target   Files
+            example  myapp://files/a
+        """
+
+    @Test("route URL routes the argument's bytes as route - routes a line: not UTF-8 is refused alike, not repaired")
+    func routeArgumentBytes() async throws {
+        let directory = try Self.routes(Self.files)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let options = ["--routes", directory.path].map { Array($0.utf8) }
+        let notUTF8 = Array("myapp://files/".utf8) + [0xFF]
+        let input = directory.appendingPathComponent("line.txt")
+        try Data(notUTF8 + [UInt8(ascii: "\n")]).write(to: input)
+        let line = try await CommandRunner.run(["route", "-", "--json", "--routes", directory.path], input: input)
+        let lineObject = try #require(try JSONSerialization.jsonObject(with: Data(line.standardOutput.utf8)) as? [String: Any])
+        #expect(lineObject["reason"] as? String == "invalid URL: the URL is not UTF-8 at byte 14")
+
+        let json = try await CommandRunner.run(bytes: [Array("route".utf8), Array("--json".utf8), notUTF8] + options)
+        #expect(json.status == line.status)
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["matched"] as? Bool == false)
+        #expect(object["reason"] as? String == lineObject["reason"] as? String)
+        #expect(object["route"] == nil)
+        let text = try await CommandRunner.run(bytes: [Array("route".utf8), notUTF8] + options)
+        #expect(text.status == 1)
+        #expect(text.standardOutput == "no match: invalid URL: the URL is not UTF-8 at byte 14\n")
+        let all = try await CommandRunner.run(bytes: [Array("route".utf8), Array("--all".utf8), notUTF8] + options)
+        #expect(all.status == 1)
+        #expect(all.standardOutput == "no match: invalid URL: the URL is not UTF-8 at byte 14\n")
+
+        // UTF-8 beyond ASCII is routed as it is, given as text or as its bytes.
+        for run in [try await CommandRunner.run(["route", "--json", "myapp://files/café/ü", "--routes", directory.path]),
+                    try await CommandRunner.run(bytes: [Array("route".utf8), Array("--json".utf8), Array("myapp://files/café/ü".utf8)] + options)] {
+            #expect(run.status == 0, "stderr: \(run.standardError)")
+            let routed = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+            #expect(routed["route"] as? String == "files")
+            #expect(routed["parameters"] as? [String: String] == ["path": "café/ü"])
+        }
+        // The fragment is ignored, so bytes there that are not UTF-8 route, as in a line of route -.
+        let fragment = try await CommandRunner.run(bytes: [Array("route".utf8), Array("myapp://files/a#".utf8) + [0xFF]] + options)
+        #expect(fragment.status == 0, "stderr: \(fragment.standardError)")
+        #expect(fragment.standardOutput == "route      files\ntarget     Files\nparam      path=a\ncanonical  myapp://files/a\n")
+        // --all lists matches of a `String`, which cannot hold those bytes: refused, with where they are.
+        let allFragment = try await CommandRunner.run(bytes: [Array("route".utf8), Array("--all".utf8),
+                                                              Array("myapp://files/a#".utf8) + [0xFF]] + options)
+        #expect(allFragment.status == 2)
+        #expect(allFragment.standardError.contains(#"argument 3 is not UTF-8 at byte 16: myapp://files/a#\xFF"#))
     }
 }

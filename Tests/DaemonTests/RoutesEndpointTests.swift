@@ -205,6 +205,19 @@ extension DaemonTests {
             #expect(detail["parameter"] as? String == "id")
             #expect(detail["value"] as? String == "not-a-task")
             #expect(detail["pattern"] as? String == "task-[0-9]+")
+            // A query value its query rule does not take: the same code and shape, the query parameter named.
+            let badQuery = try await daemon.request("POST", "/v1/routes/build", json: """
+                {"route":"task.detail","parameters":{"id":"task-9"},"query":[{"name":"source","value":"fridge"}]}
+                """)
+            #expect(badQuery.status == 422)
+            #expect(badQuery.errorCode == "invalid_parameter")
+            #expect(badQuery.json["message"] as? String
+                == #"query parameter `source`: the route's query rule `(homescreen|lockscreen|stack)` does not take the value "fridge""#)
+            let queryDetail = try #require(badQuery.json["detail"] as? [String: Any])
+            #expect(queryDetail.count == 3)
+            #expect(queryDetail["parameter"] as? String == "source")
+            #expect(queryDetail["value"] as? String == "fridge")
+            #expect(queryDetail["pattern"] as? String == "(homescreen|lockscreen|stack)")
             let required = try await daemon.request("POST", "/v1/routes/build", json: #"{"route":"widget.open"}"#)
             #expect(required.status == 422)
             #expect(required.errorCode == "route_not_buildable")

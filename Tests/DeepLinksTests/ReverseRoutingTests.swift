@@ -121,4 +121,51 @@ struct ReverseRoutingTests {
             try table.url(for: "words", parameters: ["id": "A"])
         }
     }
+
+    @Test("a query value its rule does not take is named, with the rule's pattern, whether or not another route takes the URL")
+    func refusedQueryValue() throws {
+        let table = try RouteTable.parse("""
+            route task
+                pattern  myapp://task/(?<id>[0-9]+)
+                target   Task
+                query    source optional (homescreen|lockscreen|stack)
+                query    page optional [0-9]+
+                query    tag repeated [a-z]+
+                example  myapp://task/1?source=stack
+            route task.any
+                pattern  myapp://task/(?<rest>.+)
+                target   Anything
+                example  myapp://task/x
+            route strict
+                pattern  myapp://strict/(?<id>[0-9]+)
+                target   Strict
+                query    page required [0-9]+
+                example  myapp://strict/1?page=2
+            """)
+        let taken = [QueryItem(name: "source", value: "stack"), QueryItem(name: "page", value: "2"), QueryItem(name: "tag", value: "a"),
+                     QueryItem(name: "tag", value: "b")]
+        #expect(try table.url(for: "task", parameters: ["id": "1"], query: taken) == "myapp://task/1?source=stack&page=2&tag=a&tag=b")
+        // A choice of words (compared as bytes when matching); task.any takes the URL the rule refuses.
+        #expect(throws: URLBuildError.queryValueRefused(name: "source", value: "fridge", pattern: "(homescreen|lockscreen|stack)")) {
+            try table.url(for: "task", parameters: ["id": "1"], query: [.init(name: "source", value: "fridge")])
+        }
+        // A pattern that runs, on a value that needs encoding; no other route takes the URL.
+        #expect(throws: URLBuildError.queryValueRefused(name: "page", value: "2 3", pattern: "[0-9]+")) {
+            try table.url(for: "strict", parameters: ["id": "1"], query: [.init(name: "page", value: "2 3")])
+        }
+        // A repeated item: the value the rule refuses, not the first.
+        #expect(throws: URLBuildError.queryValueRefused(name: "tag", value: "B", pattern: "[a-z]+")) {
+            try table.url(for: "task", parameters: ["id": "1"], query: [.init(name: "tag", value: "a"), .init(name: "tag", value: "B")])
+        }
+        // A path value refused is named before a query value.
+        #expect(throws: URLBuildError.valueRefused(parameter: "id", value: "x", pattern: "[0-9]+")) {
+            try table.url(for: "task", parameters: ["id": "x"], query: [.init(name: "source", value: "fridge")])
+        }
+        // A required item missing is no value refused: the URL still does not route back.
+        #expect(throws: URLBuildError.doesNotRouteBack(url: "myapp://strict/1", reason: "no route matches (1 candidate tried)")) {
+            try table.url(for: "strict", parameters: ["id": "1"])
+        }
+        let error = URLBuildError.queryValueRefused(name: "source", value: "fridge", pattern: "(homescreen|lockscreen|stack)")
+        #expect(error.description == #"query parameter `source`: the route's query rule `(homescreen|lockscreen|stack)` does not take the value "fridge""#)
+    }
 }

@@ -74,12 +74,30 @@ struct URLCanonicalizerTests {
         ("myapp://task/" + String(repeating: "a", count: 21), .parameterTooLong(length: 21, limit: 20)),
         ("myapp://task/" + String(repeating: "%41", count: 21), .parameterTooLong(length: 21, limit: 20)),
         ("myapp://w?q=" + String(repeating: "b", count: 21), .parameterTooLong(length: 21, limit: 20)),
+        ("myapp://w?" + String(repeating: "%6E", count: 21) + "=1", .parameterTooLong(length: 21, limit: 20)),
+        ("myapp://w#" + String(repeating: "f", count: 191), .urlTooLong(length: 201, limit: 200)),
         ("myapp://" + String(repeating: "a/", count: 100), .urlTooLong(length: 208, limit: 200)),
     ]
 
     @Test("refused URLs give a reason", arguments: refused)
     func refusedURL(input: String, failure: CanonicalizationFailure) {
         #expect(throws: failure) { try canonicalizer.canonicalize(input) }
+    }
+
+    @Test("the default limits are those Routes/README.md states: 4,096 bytes a URL, its fragment included; 1,024 decoded bytes a path segment, query name or query value")
+    func defaultLimits() throws {
+        let defaults = URLCanonicalizer()
+        let most = String(repeating: "n", count: 1024)
+        for url in ["myapp://w/\(most)", "myapp://w?\(most)=1", "myapp://w?q=\(most)",
+                    "myapp://w#" + String(repeating: "f", count: 4096 - 10)] {
+            #expect(throws: Never.self) { try defaults.canonicalize(url) }
+        }
+        for url in ["myapp://w/\(most)n", "myapp://w?\(most)n=1", "myapp://w?\(most)%6E", "myapp://w?q=\(most)n"] {
+            #expect(throws: CanonicalizationFailure.parameterTooLong(length: 1025, limit: 1024)) { try defaults.canonicalize(url) }
+        }
+        #expect(throws: CanonicalizationFailure.urlTooLong(length: 4097, limit: 4096)) {
+            try defaults.canonicalize("myapp://w#" + String(repeating: "f", count: 4097 - 10))
+        }
     }
 
     @Test("path segments keep an encoded slash inside one segment")

@@ -13,6 +13,9 @@ public enum URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The value of parameter `parameter` is not one its named group's own pattern, `pattern`,
     /// takes (checked when the built URL did not route back, to say which value is wrong).
     case valueRefused(parameter: String, value: String, pattern: String)
+    /// The value of query parameter `name` is not one its query rule's value pattern, `pattern`,
+    /// takes (checked, as for path parameters, when the built URL did not route back).
+    case queryValueRefused(name: String, value: String, pattern: String)
     /// The built URL does not route back to the same route and parameters (another route takes
     /// it, say); `reason` says what it routed to instead.
     case doesNotRouteBack(url: String, reason: String)
@@ -25,6 +28,8 @@ public enum URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .unknownParameter(name): "the route has no path parameter `\(name)`"
         case let .valueRefused(parameter, value, pattern):
             "parameter `\(parameter)`: the route's group `\(pattern)` does not take the value \"\(value)\""
+        case let .queryValueRefused(name, value, pattern):
+            "query parameter `\(name)`: the route's query rule `\(pattern)` does not take the value \"\(value)\""
         case let .doesNotRouteBack(url, reason): "\(url) does not route back: \(reason)"
         }
     }
@@ -35,7 +40,8 @@ extension RouteTable {
     /// by its percent-encoded parameter, then the query items.
     ///
     /// The URL is checked by routing it: it must reach the same route with the same path parameters
-    /// and query items, so a value the route would refuse is an error here rather than a dead link.
+    /// and query items, so a value the route would refuse is an error here rather than a dead link,
+    /// one that names the value and the group or query rule that refuses it when one does.
     /// - Throws: `URLBuildError`.
     public func url(for routeName: String, parameters: [String: String] = [:], query: [QueryItem] = []) throws(URLBuildError) -> String {
         guard let route = route(named: routeName) else { throw .unknownRoute(routeName) }
@@ -57,10 +63,11 @@ extension RouteTable {
 
         switch match(url) {
         case let .failure(failure):
-            if let refused = refusedValue(template, parameters) { throw refused }
+            if let refused = refusedValue(route, template, parameters, query) { throw refused }
             throw .doesNotRouteBack(url: url, reason: failure.description)
         case let .success(result):
-            if result.routeName != routeName || result.parameters != parameters, let refused = refusedValue(template, parameters) {
+            if result.routeName != routeName || result.parameters != parameters,
+               let refused = refusedValue(route, template, parameters, query) {
                 throw refused
             }
             if result.routeName != routeName {
@@ -76,10 +83,13 @@ extension RouteTable {
         return url
     }
 
-    /// The first parameter whose value its group's own pattern does not take, as the canonical
-    /// subject holds it (decoded, but with `%` and `/` kept escaped), or nil when each is taken or a
-    /// group's pattern does not compile alone (a lookbehind into the text before it, say).
-    func refusedValue(_ template: [PatternScanner.TemplatePiece], _ parameters: [String: String]) -> URLBuildError? {
+    /// The first value the route refuses on its own: a path parameter whose group's pattern does not
+    /// take it, as the canonical subject holds it (decoded, but with `%` and `/` kept escaped), else a
+    /// query value its rule's value pattern does not take (decoded, as matching reads it), rules in the
+    /// order matching checks them. Nil when each is taken, or when a group's pattern does not compile
+    /// alone (a lookbehind into the text before it, say).
+    func refusedValue(_ route: Route, _ template: [PatternScanner.TemplatePiece], _ parameters: [String: String],
+                      _ query: [QueryItem]) -> URLBuildError? {
         for case let .parameter(name, pattern) in template {
             guard let value = parameters[name],
                   let group = try? CompiledPattern("(?:\(pattern))", options: CompiledPattern.routeOptions | PCRE2_ENDANCHORED) else { continue }
@@ -93,6 +103,13 @@ extension RouteTable {
             }
             if group.matches(subjectForm, context: limits) == PCRE2_ERROR_NOMATCH {
                 return .valueRefused(parameter: name, value: value, pattern: pattern)
+            }
+        }
+        for (rule, compiled) in zip(route.definition.queryRules, route.queryValuePatterns) {
+            guard let pattern = rule.valuePattern, let compiled else { continue }
+            // Names compare as matching compares them: as Swift strings, once decoded.
+            for item in query where item.name == rule.name && compiled.matches(item.value, context: limits) == PCRE2_ERROR_NOMATCH {
+                return .queryValueRefused(name: rule.name, value: item.value, pattern: pattern)
             }
         }
         return nil

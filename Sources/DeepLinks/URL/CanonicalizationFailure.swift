@@ -17,7 +17,7 @@ public enum CanonicalizationFailure: Error, Sendable, Hashable, CustomStringConv
     case notUTF8(offset: Int)
     /// A control character (U+0000–U+001F, U+007F) appears unencoded at this byte offset.
     case controlCharacter(offset: Int)
-    /// A decoded path segment or query value is longer than the limit, in UTF-8 bytes.
+    /// A decoded path segment, query name or query value is longer than the limit, in UTF-8 bytes.
     case parameterTooLong(length: Int, limit: Int)
 
     public var description: String {

@@ -1,8 +1,9 @@
 /// Turns URL strings into the `CanonicalURL` form route patterns are matched against.
 ///
 /// The rules, in order:
-/// 1. The URL must be at most `maxURLLength` UTF-8 bytes and start with `scheme:`; its bytes before
-///    any `#` must be UTF-8 (always so for a `String`; a URL routed as bytes may not be).
+/// 1. The URL must be at most `maxURLLength` UTF-8 bytes (its fragment included) and start with
+///    `scheme:`; its bytes before any `#` must be UTF-8 (always so for a `String`; a URL routed as
+///    bytes may not be).
 /// 2. The fragment (`#...`) is ignored.
 /// 3. Scheme and host are case-insensitive: both are lower-cased. The default port of `http` (80)
 ///    and `https` (443) is removed. User information (`user@host`), `%` and spaces in the host are
@@ -15,7 +16,7 @@
 /// 6. The query is split at `&`; each item at its first `=` (`?flag` is `flag` with an empty value);
 ///    `+` is a space; names and values are percent-decoded and must be UTF-8; empty items (`&&`)
 ///    and items with an empty name are dropped; repeated names are kept, in order.
-/// 7. No decoded segment or query value may exceed `maxParameterLength` bytes.
+/// 7. No decoded segment, query name or query value may exceed `maxParameterLength` bytes.
 /// Anything else (an invalid `%` escape, bytes that do not decode to UTF-8) is a
 /// `CanonicalizationFailure`, never a crash.
 ///
@@ -24,7 +25,7 @@
 public struct URLCanonicalizer: Sendable, Hashable {
     /// The longest URL accepted, in UTF-8 bytes.
     public var maxURLLength: Int
-    /// The longest decoded path segment or query value accepted, in UTF-8 bytes.
+    /// The longest decoded path segment, query name or query value accepted, in UTF-8 bytes.
     public var maxParameterLength: Int
 
     /// Creates a canonicalizer with the given limits.

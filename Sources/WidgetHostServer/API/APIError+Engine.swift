@@ -72,7 +72,8 @@ extension APIError {
     }
 
     /// The API's answer to a URL that could not be built: 404 `unknown_route`, or 422 `missing_parameter`,
-    /// `unknown_parameter`, `invalid_parameter` (a value the route's group does not take) or `route_not_buildable`.
+    /// `unknown_parameter`, `invalid_parameter` (a path value the route's group does not take, or a query value its
+    /// query rule does not take: `parameter`, `value` and `pattern` either way) or `route_not_buildable`.
     public init(_ error: URLBuildError) {
         let message = error.description
         switch error {
@@ -87,7 +88,7 @@ extension APIError {
         case .notReversible(let route):
             self.init(.routeNotBuildable, status: .unprocessableContent, message: message,
                       detail: ["route": .string(route)])
-        case .valueRefused(let parameter, let value, let pattern):
+        case .valueRefused(let parameter, let value, let pattern), .queryValueRefused(let parameter, let value, let pattern):
             self.init(.invalidParameter, status: .unprocessableContent, message: message,
                       detail: ["parameter": .string(parameter), "value": .string(value), "pattern": .string(pattern)])
         case .doesNotRouteBack(let url, let reason):

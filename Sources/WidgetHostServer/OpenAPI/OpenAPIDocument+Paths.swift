@@ -110,7 +110,8 @@ extension OpenAPIDocument {
                 "Read the route files again and swap the new table in whole; with load errors or lint errors (an example its route no longer takes), the table in use stays (422, every problem in `detail.errors`).",
                 success: ("200", D.json("RouteReload", "The table now in use.")), errors: [409, 422])],
             "/v1/routes/build": ["post": D.operation(
-                "buildRoute", "Build a URL for a route from its parameters (checked by routing it back).",
+                "buildRoute",
+                "Build a URL for a route from its parameters (checked by routing it back); a path value its group, or a query value its query rule, does not take is 422 `invalid_parameter` with `detail.parameter`, `detail.value` and `detail.pattern`.",
                 body: "BuildRequest", success: ("200", D.json("BuiltURL", "The URL.")), errors: [404, 422])],
             "/v1/clock": [
                 "get": D.operation("getClock", "The engine's clock.", success: ("200", D.json("Clock", "The clock."))),
