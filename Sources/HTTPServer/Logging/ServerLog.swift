@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Writes one JSON object per line, by default to standard error.
 ///
@@ -69,34 +70,13 @@ public final class ServerLog: Sendable {
         sink(line + "}\n")
     }
 
-    /// `2026-11-29T14:07:34.123Z`: formatted by hand because Foundation's formatters cost more per request.
+    /// `2026-11-29T14:07:34.123Z`: the JSON module's date-time writer, with milliseconds.
     static func timestamp(_ date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        var seconds = time_t(interval.rounded(.down))
-        let milliseconds = Int((interval - Double(seconds)) * 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), milliseconds
-        )
+        DateTimeText.string(from: date, fractionDigits: 3)
     }
 
     /// `text` as a JSON string literal.
     static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONTextWriter.quoted(text)
     }
 }

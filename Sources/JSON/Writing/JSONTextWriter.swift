@@ -197,6 +197,13 @@ package struct JSONTextWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// `text` as a JSON string literal, escaped as the writer escapes strings (log lines use it).
+    package static func quoted(_ text: String) -> String {
+        var writer = JSONTextWriter()
+        writer.writeString(text)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
     private mutating func writeString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value

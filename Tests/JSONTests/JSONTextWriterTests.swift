@@ -1,0 +1,82 @@
+import Foundation
+import JSON
+import Testing
+
+@Suite("JSONTextWriter writes what JSONEncoder writes, byte for byte")
+struct JSONTextWriterTests {
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static func encoded<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static let awkwardStrings = [
+        "", "plain", "quote \" and backslash \\", "slash / stays", "controls \u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}",
+        "DEL \u{7F}", "café ü 😀", "\u{2028}\u{2029}", "\u{FEFF}bom",
+    ]
+
+    @Test("strings", arguments: awkwardStrings)
+    func strings(text: String) throws {
+        var writer = JSONTextWriter()
+        writer.string(text)
+        #expect(writer.text == (try Self.encoded(text)))
+        #expect(JSONTextWriter.quoted(text) == (try Self.encoded(text)))
+    }
+
+    @Test("numbers", arguments: [0.0, -0.0, 1.5, 1e-7, 1.5e300, -2.25, 123_456_789.125, 1e21, 0.1])
+    func doubles(value: Double) throws {
+        var writer = JSONTextWriter()
+        try writer.double(value)
+        #expect(writer.text == (try Self.encoded(value)))
+    }
+
+    @Test("integers at their limits")
+    func integers() throws {
+        for value in [0, -1, Int.max, Int.min, 42] {
+            var writer = JSONTextWriter()
+            writer.int(value)
+            #expect(writer.text == (try Self.encoded(value)))
+        }
+        var writer = JSONTextWriter()
+        writer.int(UInt64.max)
+        #expect(writer.text == (try Self.encoded(UInt64.max)))
+    }
+
+    @Test("a non-finite double is an error, as with JSONEncoder")
+    func nonFinite() {
+        var writer = JSONTextWriter()
+        #expect(throws: (any Error).self) { try writer.double(.nan) }
+        #expect(throws: (any Error).self) { try Self.encoded(Double.infinity) }
+    }
+
+    @Test("nested values: members sorted by key bytes, commas in the right places")
+    func nested() throws {
+        let value: JSONValue = [
+            "b": [1, 2.5, "x", nil, true, ["z": [], "a": [:]]],
+            "a": ["é": 1, "e": 2, "E": 3, "_": 4],
+            "": "empty key",
+        ]
+        var writer = JSONTextWriter()
+        try writer.value(value)
+        #expect(writer.text == (try Self.encoded(value)))
+    }
+
+    @Test("dates as JSONEncoder's .iso8601 strategy writes them; data as base64")
+    func datesAndData() throws {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        for seconds in [0.0, 1_795_960_800.75, -1.5, 253_402_300_799.0, 951_782_400.0] {
+            let date = Date(timeIntervalSince1970: seconds)
+            var writer = JSONTextWriter()
+            writer.iso8601(date)
+            #expect(writer.text == String(decoding: try encoder.encode(date), as: UTF8.self), "\(seconds)")
+        }
+        var writer = JSONTextWriter()
+        writer.base64(Data([0, 1, 2, 250, 255]))
+        #expect(writer.text == (try Self.encoded(Data([0, 1, 2, 250, 255]))))
+    }
+}
