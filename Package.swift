@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "WidgetHostServer", targets: ["WidgetHostServer"]),
         .library(name: "DemoWidgets", targets: ["DemoWidgets"]),
+        .library(name: "TapCharts", targets: ["TapCharts"]),
         .library(name: "WidgetHostTesting", targets: ["WidgetHostTesting"]),
         .executable(name: "widgethost", targets: ["widgethost"]),
         .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
@@ -61,6 +62,8 @@ let package = Package(
             dependencies: ["WidgetKit", "AppIntents", "JSON", "WidgetHost", "SharedState"],
             swiftSettings: sharedSettings
         ),
+        // Pictures of tap reports (SVG), apart from the engine's core.
+        .target(name: "TapCharts", dependencies: ["WidgetHost"], swiftSettings: sharedSettings),
         // A test harness for users' widgets and interactive intents (no test framework inside: assert with yours).
         .target(
             name: "WidgetHostTesting",
@@ -77,7 +80,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "widgethost",
-            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "DemoWidgets", "SharedState", "DeepLinks"],
+            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "DemoWidgets", "TapCharts", "SharedState",
+                           "DeepLinks"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
@@ -113,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetHostTests",
-            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "WidgetKit", "AppIntents", "SharedState",
+            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "TapCharts", "WidgetKit", "AppIntents", "SharedState",
                            "ProcessTestSupport"],
             swiftSettings: sharedSettings
         ),

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for DeepLinks, kept out of the root package: an executable whose only entry
+// libFuzzer targets for DeepLinks and JSON, kept out of the root package: an executable whose only entry
 // point is LLVMFuzzerTestOneInput links only with `--sanitize=fuzzer`. See README.md.
 import Foundation
 import PackageDescription
@@ -12,6 +12,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [.package(path: "..")],
     targets: [
+        .executableTarget(
+            name: "JSONFuzzer",
+            dependencies: [.product(name: "JSON", package: rootIdentity)]
+        ),
         .executableTarget(
             name: "RouteFileFuzzer",
             dependencies: [.product(name: "DeepLinks", package: rootIdentity)]

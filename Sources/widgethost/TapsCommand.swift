@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import TapCharts
 import WidgetHost
 
 /// `widgethost taps ...`: record widget taps in the demo engine store and report on them.

@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import TapCharts
 import Testing
 import WidgetHost
 #if canImport(FoundationXML)

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Turns a bucket number (local seconds / bucket size) back into its first instant and a local-time label.
-enum TapBucketing {
-    static func bucket(index: Int64, size: TapTimeBucket, timeZone: TimeZone) -> (start: Date, label: String) {
+package enum TapBucketing {
+    package static func bucket(index: Int64, size: TapTimeBucket, timeZone: TimeZone) -> (start: Date, label: String) {
         let localSeconds = TimeInterval(index * size.seconds)
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
@@ -23,7 +23,7 @@ enum TapBucketing {
     }
 
     /// The bucket after `start`, in local time.
-    static func next(after start: Date, size: TapTimeBucket, timeZone: TimeZone) -> Date {
+    package static func next(after start: Date, size: TapTimeBucket, timeZone: TimeZone) -> Date {
         let calendar = Calendar.device(in: timeZone)
         return calendar.date(byAdding: size == .day ? .day : .hour, value: 1, to: start)
             ?? start.addingTimeInterval(TimeInterval(size.seconds))
@@ -32,7 +32,7 @@ enum TapBucketing {
 
 extension TapBucketing {
     /// The local label of the bucket starting at `start` (`2026-11-25`, or `2026-11-25T10:00` for hours).
-    static func label(of start: Date, size: TapTimeBucket, timeZone: TimeZone) -> String {
+    package static func label(of start: Date, size: TapTimeBucket, timeZone: TimeZone) -> String {
         let parts = Calendar.device(in: timeZone).dateComponents([.year, .month, .day, .hour], from: start)
         return size == .day
             ? String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
@@ -41,7 +41,7 @@ extension TapBucketing {
     }
 
     /// Every bucket from `first` through `last`, in order (at most `limit`).
-    static func sequence(from first: Date, through last: Date, size: TapTimeBucket, timeZone: TimeZone,
+    package static func sequence(from first: Date, through last: Date, size: TapTimeBucket, timeZone: TimeZone,
                          limit: Int = 5000) -> [Date] {
         var buckets: [Date] = []
         var cursor = first

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 
 /// SVG charts of tap reports, for a browser: a title, axes with tick labels, grid lines and a legend.
 public enum TapChart {

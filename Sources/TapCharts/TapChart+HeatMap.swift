@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 
 extension TapChart {
     /// Taps by local hour of day (columns) and weekday (rows, Monday first), as a heat map with a colour legend.

@@ -1,0 +1,57 @@
+import Foundation
+import JSON
+
+/// Feeds arbitrary bytes to the strict JSON parser every request body goes through, and to the strict decoder and
+/// the date-time reader. The parser must not crash or hang; where Foundation's `JSONSerialization` also takes the
+/// bytes, both must read the same value; what the parser takes, the writer writes back as text that parses to the
+/// same value.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Data(bytes: data, count: size)
+    if let text = String(validating: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) {
+        _ = try? DateTimeText.date(from: text)
+    }
+    _ = try? StrictJSONDecoder().decode([String: JSONValue].self, from: bytes)
+    guard let ours = try? JSONParser.parse(bytes) else { return 0 }
+
+    var writer = JSONTextWriter()
+    guard (try? writer.value(ours)) != nil else { return 0 }
+    let reparsed = try? JSONParser.parse(writer.data)
+    precondition(reparsed == ours, "written text does not parse back: \(writer.text)")
+
+    if let foundation = try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]) {
+        precondition(sameValue(ours, foundation), "the parser and JSONSerialization disagree on \(Array(bytes))")
+    }
+    return 0
+}
+
+/// Whether `value` and what `JSONSerialization` read are the same JSON value (numbers compared as numbers).
+private func sameValue(_ value: JSONValue, _ other: Any) -> Bool {
+    switch value {
+    case .null: return other is NSNull
+    case .bool(let flag):
+        return other is NSNumber && (other as? Bool) == flag
+    case .int(let integer):
+        return sameNumber(Double(integer), other)
+    case .double(let double):
+        return sameNumber(double, other)
+    case .string(let text):
+        return (other as? String) == text
+    case .array(let elements):
+        guard let others = other as? [Any], others.count == elements.count else { return false }
+        return zip(elements, others).allSatisfy(sameValue)
+    case .object(let members):
+        guard let others = other as? [String: Any], others.count == members.count else { return false }
+        return members.allSatisfy { key, member in others[key].map { sameValue(member, $0) } ?? false }
+    }
+}
+
+/// Numbers as doubles; beyond 2^53, where a decimal text has no one nearest double both readers must pick, within
+/// one part in 10^15.
+private func sameNumber(_ value: Double, _ other: Any) -> Bool {
+    guard let number = other as? NSNumber else { return false }
+    let theirs = number.doubleValue
+    if value == theirs { return true }
+    let magnitude = max(abs(value), abs(theirs))
+    return magnitude > 9_007_199_254_740_992 && abs(value - theirs) <= magnitude * 1e-15
+}
