@@ -12,7 +12,7 @@ let swift5Settings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
     name: "WidgetHost",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),

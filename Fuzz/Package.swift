@@ -9,7 +9,7 @@ let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 
 let package = Package(
     name: "DeepLinksFuzz",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(path: "..")],
     targets: [
         .executableTarget(

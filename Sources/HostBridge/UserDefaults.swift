@@ -109,7 +109,7 @@ public final class UserDefaults: @unchecked Sendable {
             removeObject(forKey: defaultName)
             return
         }
-        guard let normalized = PropertyListValue.normalize(value) else {
+        guard let normalized = PropertyListNormalization.normalize(value) else {
             preconditionFailure(
                 "UserDefaults(suiteName: \(suiteName)): attempt to store a non-property-list value of type \(type(of: value)) for key \(defaultName)"
             )
@@ -152,7 +152,7 @@ public final class UserDefaults: @unchecked Sendable {
     public func register(defaults registrationDictionary: [String: Any]) {
         var normalized: [String: Any] = [:]
         for (key, value) in registrationDictionary {
-            guard let plist = PropertyListValue.normalize(value) else {
+            guard let plist = PropertyListNormalization.normalize(value) else {
                 preconditionFailure("UserDefaults.register(defaults:): non-property-list value for key \(key)")
             }
             normalized[key] = plist

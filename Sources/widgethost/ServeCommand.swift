@@ -3,6 +3,7 @@ import DemoWidgets
 import Foundation
 import HTTPServer
 import SharedState
+import Synchronization
 import WidgetHost
 import WidgetHostServer
 
@@ -62,15 +63,14 @@ enum ServeCommand {
             printError("widgethost serve: \(error)")
             return ExitCode.usage
         }
-        let status = LockedValue<Int32>(ExitCode.success)
         let finished = DispatchSemaphore(value: 0)
         Task {
             let code = await serve(settings)
-            status.update { $0 = code }
+            exitStatus.withLock { $0 = code }
             finished.signal()
         }
         finished.wait()
-        return status.update { $0 }
+        return exitStatus.withLock { $0 }
     }
 
     /// Runs the daemon until a signal stops it.
@@ -139,18 +139,22 @@ enum ServeCommand {
         SignalSources.keep([source])
     }
 
+    /// The daemon's exit status, handed from its task to the thread that waits for it (once per process).
+    private static let exitStatus = Mutex<Int32>(ExitCode.success)
+    /// Whether SIGTERM or SIGINT has already ended ``waitForStopSignal()`` (it resumes once per process).
+    private static let stopSignalled = Mutex(false)
+
     /// Returns when the process receives SIGTERM or SIGINT (their default actions are disabled first).
     static func waitForStopSignal() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumed = LockedValue(false)
             var sources: [any DispatchSourceSignal] = []
             for number in [SIGTERM, SIGINT] {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler {
-                    let wasResumed = resumed.update { value -> Bool in
-                        defer { value = true }
-                        return value
+                    let wasResumed = stopSignalled.withLock { signalled -> Bool in
+                        defer { signalled = true }
+                        return signalled
                     }
                     if !wasResumed { continuation.resume() }
                 }
@@ -165,9 +169,16 @@ enum ServeCommand {
 
 /// Keeps signal sources alive; they stop delivering when released.
 enum SignalSources {
-    private static let kept = LockedValue<[any DispatchSourceSignal]>([])
+    /// A source held only to keep it alive.
+    private struct Kept: @unchecked Sendable {
+        // @unchecked Sendable: the source is stored and never touched again; its handler runs on its own queue.
+        let source: any DispatchSourceSignal
+    }
+
+    private static let kept = Mutex<[Kept]>([])
 
     static func keep(_ sources: [any DispatchSourceSignal]) {
-        kept.update { $0 += sources }
+        let sources = sources.map(Kept.init)
+        kept.withLock { $0 += sources }
     }
 }

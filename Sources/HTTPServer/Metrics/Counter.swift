@@ -1,6 +1,7 @@
+import Synchronization
 /// A Prometheus counter: a value that only goes up (requests served, reloads performed).
 public final class Counter: Sendable {
-    private let state = Locked(0.0)
+    private let state = Mutex(0.0)
 
     init() {}
 

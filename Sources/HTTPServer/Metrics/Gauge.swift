@@ -1,6 +1,7 @@
+import Synchronization
 /// A Prometheus gauge: a value that goes up and down (open connections, timelines stored).
 public final class Gauge: Sendable {
-    private let state = Locked(0.0)
+    private let state = Mutex(0.0)
 
     init() {}
 

@@ -1,3 +1,4 @@
+import Synchronization
 /// A Prometheus histogram: observations counted in cumulative buckets, plus their sum and count.
 public final class Histogram: Sendable {
     /// Bucket upper bounds for request latencies in seconds: 0.5 ms to 2.5 s.
@@ -17,12 +18,12 @@ public final class Histogram: Sendable {
         public var count: UInt64
     }
 
-    private let state: Locked<Snapshot>
+    private let state: Mutex<Snapshot>
 
     init(upperBounds: [Double]) {
         let bounds = upperBounds.sorted()
         precondition(Set(bounds).count == bounds.count && bounds.allSatisfy(\.isFinite), "histogram buckets must be distinct and finite")
-        state = Locked(Snapshot(upperBounds: bounds, bucketCounts: Array(repeating: 0, count: bounds.count + 1), sum: 0, count: 0))
+        state = Mutex(Snapshot(upperBounds: bounds, bucketCounts: Array(repeating: 0, count: bounds.count + 1), sum: 0, count: 0))
     }
 
     /// Records one observation.

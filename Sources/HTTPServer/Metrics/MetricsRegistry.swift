@@ -1,3 +1,4 @@
+import Synchronization
 /// The metrics a process exposes at `/metrics`, in the Prometheus text exposition format 0.0.4.
 ///
 /// Components get their metrics once and keep them; asking again with the same name and labels returns
@@ -29,7 +30,7 @@ public final class MetricsRegistry: Sendable {
         var series: [MetricLabels: Series] = [:]
     }
 
-    private let families = Locked([String: Family]())
+    private let families = Mutex([String: Family]())
 
     /// Creates an empty registry.
     public init() {}

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd serving a ``EndpointTable`` of async handlers, plus `/healthz` and
 /// `/metrics`.
@@ -31,7 +32,7 @@ public final class HTTPServer: Sendable {
     private let daemon: MHDDaemon
     private let dispatcher: RequestDispatcher
     private let onStop: (@Sendable () async -> Void)?
-    private let state = Locked(State.running)
+    private let state = Mutex(State.running)
 
     private enum State {
         case running, stopping, stopped

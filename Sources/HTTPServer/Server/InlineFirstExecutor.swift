@@ -10,7 +10,6 @@ import Foundation
 ///
 /// Only the job enqueued while the calling thread has ``runFirstJobInline(_:)`` open runs inline; jobs
 /// enqueued while that job runs (child tasks) go to the global executor, so jobs never nest.
-@available(macOS 15.0, *)
 final class InlineFirstExecutor: TaskExecutor {
     static let shared = InlineFirstExecutor()
 

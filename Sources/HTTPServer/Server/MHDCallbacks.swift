@@ -97,7 +97,7 @@ func widgetHostAccessHandler(
             let response = await dispatcher.respond(to: request, match: match)
             context.finish(with: response)
         }
-        if dispatcher.bridging == .inlineThenSuspend, #available(macOS 15.0, *) {
+        if dispatcher.bridging == .inlineThenSuspend {
             let executor = InlineFirstExecutor.shared
             executor.runFirstJobInline {
                 Task(executorPreference: executor, operation: run)
@@ -111,14 +111,12 @@ func widgetHostAccessHandler(
         return .YES
     case .blockWorker:
         let done = DispatchSemaphore(value: 0)
-        let result = Locked<HTTPResponse?>(nil)
         Task {
-            let response = await dispatcher.respond(to: request, match: match)
-            result.withLock { $0 = response }
+            context.finish(with: await dispatcher.respond(to: request, match: match))
             done.signal()
         }
         done.wait()
-        let response = result.withLock { $0 } ?? APIError.shuttingDown.response
+        let response = context.takeCompletedResponse() ?? APIError.shuttingDown.response
         return MHDConnectionValues.queue(dispatcher.finalize(response, for: context), on: connection)
     }
 }

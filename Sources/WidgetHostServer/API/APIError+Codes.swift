@@ -1,4 +1,5 @@
 import HTTPServer
+
 extension APIError.Code {
     /// 400: a query parameter is missing or malformed (`detail.parameter` names it).
     public static let invalidQuery: Self = "invalid_query"

@@ -1,4 +1,5 @@
 import HTTPServer
+
 /// Checks of decoded body members that their JSON type cannot express, each answering 400 `invalid_field` like the
 /// OpenAPI document's `pattern`, `minLength` and `maxLength` say.
 enum APIFields {

@@ -1,7 +1,8 @@
 import HTTPServer
+
 /// Registers API endpoints on a ``HTTPRouter``, adding what every API endpoint shares: after a mutating request
 /// (`POST`, `PUT`, `PATCH`, `DELETE`) succeeds, the change hook runs, so the reload scheduler re-reads the schedule.
-/// A `POST` that only asks something (``postQuery(_:handler:)``) does not run it.
+/// A `POST` that leaves the schedule alone (``postSynchronous(_:handler:)``) does not run it.
 struct APIRouter {
     /// The routes registered so far.
     private(set) var router = HTTPRouter()
@@ -24,14 +25,9 @@ struct APIRouter {
         router.addSynchronous(.get, template, handler: handler)
     }
 
-    /// Registers a `POST` endpoint whose body is a question, not a change (route matching): it answers without
-    /// suspending, and the change hook does not run after it.
-    mutating func postQuery(_ template: String, handler: @escaping HTTPSynchronousHandler) {
-        router.addSynchronous(.post, template, handler: handler)
-    }
-
-    /// Registers a `POST` endpoint that changes something other than the schedule (the route table): it answers on
-    /// the worker thread without suspending, and the change hook does not run after it.
+    /// Registers a `POST` endpoint that leaves the schedule alone: a question (route matching) or a change to
+    /// something else (the route table). It answers on the worker thread without suspending, and the change hook
+    /// does not run after it.
     mutating func postSynchronous(_ template: String, handler: @escaping HTTPSynchronousHandler) {
         router.addSynchronous(.post, template, handler: handler)
     }

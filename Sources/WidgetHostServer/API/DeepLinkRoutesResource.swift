@@ -24,7 +24,7 @@ enum DeepLinkRoutesResource: APIResource {
             .json(V1.RouteList(routes: holder.table.routes.map(V1.RouteInfo.init)))
         }
 
-        router.postQuery("/v1/routes/match") { request, _ in
+        router.postSynchronous("/v1/routes/match") { request, _ in
             let body = try V1.RouteRequest(body: request.body)
             switch holder.match(body.url, context: try body.context()) {
             case .success(let match):
@@ -35,7 +35,7 @@ enum DeepLinkRoutesResource: APIResource {
             }
         }
 
-        router.postQuery("/v1/routes/matches") { request, _ in
+        router.postSynchronous("/v1/routes/matches") { request, _ in
             let body = try V1.RouteRequest(body: request.body)
             switch holder.matches(body.url, context: try body.context()) {
             case .success(let matches):
@@ -46,7 +46,7 @@ enum DeepLinkRoutesResource: APIResource {
             }
         }
 
-        router.postQuery("/v1/routes/explain") { request, _ in
+        router.postSynchronous("/v1/routes/explain") { request, _ in
             let body = try request.decode(V1.RouteRequest.self)
             let explanation = holder.table.explain(body.url, context: try body.context())
             switch explanation.canonical {
@@ -68,7 +68,7 @@ enum DeepLinkRoutesResource: APIResource {
             }
         }
 
-        router.postQuery("/v1/routes/build") { request, _ in
+        router.postSynchronous("/v1/routes/build") { request, _ in
             let body = try request.decode(V1.BuildRequest.self)
             let query = (body.query ?? []).map { QueryItem(name: $0.name, value: $0.value) }
             do throws(URLBuildError) {

@@ -1,4 +1,6 @@
 import HTTPServer
+import Synchronization
+
 /// The API's own description.
 ///
 /// - `GET /v1/openapi.json` → the OpenAPI 3.1 document (`OpenAPIDocument`) for the served catalog, built on the
@@ -11,9 +13,9 @@ enum OpenAPIResource: APIResource {
         let kinds = context.engine.catalog.kinds.map(\.kind)
         let routeNames = context.routes.table.routes.map(\.name)
         let intents = context.intents?.intents.intents.map(\.name) ?? []
-        let served = Locked<HTTPResponse?>(nil)
+        let served = ServedDocument()
         router.get("/v1/openapi.json") { _, _ in
-            served.withLock { served in
+            served.response.withLock { served in
                 if let served { return served }
                 let document = OpenAPIDocument(kinds: kinds, intents: intents, routeNames: routeNames)
                 var response = HTTPResponse(status: .ok, body: document.data)
@@ -23,4 +25,9 @@ enum OpenAPIResource: APIResource {
             }
         }
     }
+}
+
+/// The document's response, built by the first request that asks for it and kept.
+private final class ServedDocument: Sendable {
+    let response = Mutex<HTTPResponse?>(nil)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import WidgetHost
 
 /// Runs the engine's due reloads when they come due on the wall clock.
@@ -17,10 +18,10 @@ public final class ReloadScheduler: Sendable {
     private let engine: WidgetEngine
     private let log: ServerLog
     private let wakeup = Wakeup()
-    private let task = Locked<Task<Void, Never>?>(nil)
-    private let stopped = Locked(false)
-    private let passes = Locked(0)
-    private let loopEnded = Locked(false)
+    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let stopped = Mutex(false)
+    private let passes = Mutex(0)
+    private let loopEnded = Mutex(false)
 
     /// Creates a scheduler for `engine`; ``start()`` starts it.
     public init(engine: WidgetEngine, log: ServerLog) {

@@ -1,4 +1,6 @@
 import HTTPServer
+import Synchronization
+
 /// A signal one task waits on with a timeout and others raise: "something changed, look again".
 ///
 /// A signal raised while nobody waits is kept (once), so a change between two waits is never lost; a spare
@@ -9,7 +11,7 @@ final class Wakeup: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// Wakes the waiter, or the next one to wait.
     func signal() {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Storage implementations then only ever see `String`, `Bool`, `Int`, `Double`, `Date`, `Data`,
 /// `[Any]` and `[String: Any]`, whatever integer or floating-point type the caller used.
-enum PropertyListValue {
+enum PropertyListNormalization {
     /// Returns `value` in normalised form, or `nil` when it is not a property list.
     static func normalize(_ value: Any) -> Any? {
         switch value {
