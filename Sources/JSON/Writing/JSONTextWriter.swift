@@ -13,22 +13,23 @@ import Foundation
 /// - integers in decimal; doubles as `description` without a trailing `.0` (`1e-07`, `1.5e+300`, `-0`); a
 ///   non-finite double is an error, as with `JSONEncoder`'s default strategy;
 /// - dates as their `timeIntervalSinceReferenceDate` (the default `deferredToDate` strategy), data as base64.
-package struct JSONTextWriter {
+public struct JSONTextWriter {
     /// The text so far.
-    package internal(set) var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] = []
     /// Whether the next member or element needs a comma before it, per open container.
     private var needsComma: [Bool] = []
 
-    package init(capacity: Int = 256) {
+    /// Creates an empty writer with room for `capacity` bytes.
+    public init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
         needsComma.reserveCapacity(8)
     }
 
     /// The text as `Data`.
-    package var data: Data { Data(bytes) }
+    public var data: Data { Data(bytes) }
 
     /// The text as a string.
-    package var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     // MARK: Containers
 
@@ -146,7 +147,7 @@ package struct JSONTextWriter {
     // MARK: JSON values
 
     /// Writes a JSON value, object members sorted.
-    package mutating func value(_ value: JSONValue) throws {
+    public mutating func value(_ value: JSONValue) throws {
         switch value {
         case .null: null()
         case .bool(let bool): self.bool(bool)
