@@ -2,8 +2,10 @@ import Foundation
 
 /// A child process run to its end: its exit status and what it wrote.
 public struct FinishedChild: Sendable {
-    /// The exit status.
+    /// The exit status, or the signal's number when a signal ended it.
     public var status: Int32
+    /// How it ended: `.exit`, or `.uncaughtSignal` (a child that kills itself).
+    public var reason: Process.TerminationReason
     /// Everything written to standard output.
     public var standardOutput: String
     /// Everything written to standard error.
@@ -38,7 +40,7 @@ public struct FinishedChild: Sendable {
         let (outputCollector, errorCollector) = (PipeCollector(output), PipeCollector(errors))
         try process.run()
         process.waitUntilExit()
-        return FinishedChild(status: process.terminationStatus,
+        return FinishedChild(status: process.terminationStatus, reason: process.terminationReason,
                              standardOutput: String(decoding: outputCollector.waitForEnd(), as: UTF8.self),
                              standardError: String(decoding: errorCollector.waitForEnd(), as: UTF8.self))
     }
