@@ -96,10 +96,11 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
 
-        // A child process for the interactive-intent crash tests: performs with idempotency keys, gets SIGKILLed.
+        // A child process for the interactive-intent crash tests: performs with idempotency keys, gets SIGKILLed;
+        // or taps a demo widget and kills itself between the commit and the reloads.
         .executableTarget(
             name: "intents-crashperformer",
-            dependencies: ["WidgetHost", "DemoWidgets", "SharedState", "AppIntents"],
+            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "WidgetKit", "SharedState", "AppIntents"],
             swiftSettings: sharedSettings
         ),
 

@@ -21,6 +21,10 @@ import WidgetKit
 /// let outcome = try await harness.perform("CompleteTaskIntent", ["taskId": "task-1"], tapping: list.instance.id)
 /// ```
 ///
+/// Reopening a directory (``Storage/directory(_:)``) is a restart: reloads that performs of the earlier harness still
+/// owed (its process was killed between a perform's commit and its reloads) run first, before any call of this
+/// harness answers, so a tapped widget never shows the state from before the tap.
+///
 /// The container lives in a fresh temporary directory by default (on disk, as in production, with
 /// `synchronous = FULL` unless you pass another durability), removed when the harness is deallocated. The clock
 /// starts at ``defaultStart`` in UTC unless you choose otherwise, so entries and dates are the same on every run.
@@ -110,12 +114,14 @@ public final class WidgetHarness: Sendable {
     @discardableResult
     public func place(_ kind: String, family: WidgetFamily = .systemMedium, parameters: [String: JSONValue] = [:],
                       id: String? = nil) async throws -> InstanceState {
-        try await engine.place(kind: kind, family: family, parameters: parameters, id: id)
+        await startedUp()
+        return try await engine.place(kind: kind, family: family, parameters: parameters, id: id)
     }
 
     /// The entry the instance shows now.
     public func entry(of instanceID: String) async throws -> EntrySnapshot {
-        try await engine.entry(instanceID: instanceID)
+        await startedUp()
+        return try await engine.entry(instanceID: instanceID)
     }
 
     /// The entry the instance shows now, decoded as the provider's `Decodable` entry type (its `date` included).
@@ -130,7 +136,8 @@ public final class WidgetHarness: Sendable {
 
     /// Everything about an instance now: timeline, next reload, budget, diagnostics.
     public func state(of instanceID: String) async throws -> InstanceState {
-        try await engine.state(ofInstance: instanceID)
+        await startedUp()
+        return try await engine.state(ofInstance: instanceID)
     }
 
     // MARK: Intents
@@ -146,8 +153,11 @@ public final class WidgetHarness: Sendable {
     @discardableResult
     public func perform(_ intentName: String, _ parameters: [String: JSONValue] = [:], tapping instanceID: String? = nil,
                         idempotencyKey: String? = nil, dryRun: Bool = false) async throws -> IntentOutcome {
-        try await runner.perform(intentName, parameters: parameters, instanceID: instanceID,
-                                 idempotencyKey: idempotencyKey, dryRun: dryRun)
+        let outcome = try await runner.perform(intentName, parameters: parameters, instanceID: instanceID,
+                                               idempotencyKey: idempotencyKey, dryRun: dryRun)
+        // A harness reopening the kept directory must not find these reloads still owed and run them again.
+        if directory != nil, !removesDirectory { await runner.markReloadsDone() }
+        return outcome
     }
 
     // MARK: Clock
@@ -159,7 +169,14 @@ public final class WidgetHarness: Sendable {
     /// - Returns: The provider runs made.
     @discardableResult
     public func advanceClock(by interval: TimeInterval) async throws -> [ReloadRecord] {
-        try await engine.advanceClock(by: interval)
+        await startedUp()
+        return try await engine.advanceClock(by: interval)
+    }
+
+    /// Waits for the reloads owed from before the harness was created (``IntentRunner/startUpReloads()``). Their
+    /// failure is not the calling method's: `runner.startUpReloads()` reports it.
+    private func startedUp() async {
+        _ = try? await runner.startUpReloads()
     }
 
     // MARK: State

@@ -1,7 +1,10 @@
 // intents-crashperformer: the child process of the interactive-intent crash tests.
 //
 // Usage: intents-crashperformer <data-directory> <first-sequence> [workers]
+//        intents-crashperformer tap <data-directory> in-tapped-reload|after-reloads
 //
+// The second form is one tap that kills itself between its commit and its reloads being marked done
+// (TapPerformer.swift). The first:
 // Opens the App Group container `group.intents.crash` (synchronous = FULL) and performs, from several concurrent
 // workers, a stream of `RecordCompletionIntent(sequence:)` through an IntentRunner (so performs share group
 // commits), each with the idempotency key `seq-<n>`, starting at <first-sequence>. Each perform appends a row to
@@ -38,6 +41,18 @@ struct RecordCompletionIntent: AppIntent {
 
 let crashGroup = "group.intents.crash"
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "tap" {
+    guard let killPoint = TapPerformer.KillPoint(rawValue: arguments[3]) else {
+        FileHandle.standardError.write(Data("intents-crashperformer: unknown kill point '\(arguments[3])'\n".utf8))
+        exit(64)
+    }
+    do {
+        try await TapPerformer.run(dataDirectory: URL(fileURLWithPath: arguments[2]), killPoint: killPoint)
+    } catch {
+        FileHandle.standardError.write(Data("intents-crashperformer: \(error)\n".utf8))
+        exit(1)
+    }
+}
 guard arguments.count >= 3, let first = Int(arguments[2]) else {
     FileHandle.standardError.write(Data("usage: intents-crashperformer <data-directory> <first-sequence> [workers]\n".utf8))
     exit(64)

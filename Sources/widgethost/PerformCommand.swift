@@ -65,7 +65,12 @@ enum PerformCommand {
             printError("widgethost perform: \(error)")
             return ExitCode.dataError
         }
-        let result = Blocking.run { try await runner.perform(request) }
+        let result = Blocking.run {
+            let outcome = try await runner.perform(request)
+            // The process exits next: reloads left unmarked would run again at the next start.
+            await runner.markReloadsDone()
+            return outcome
+        }
         switch result {
         case .success(let outcome):
             print(options.has("json") ? OutcomeText.prettyJSON(outcome.json) : OutcomeText.render(outcome))

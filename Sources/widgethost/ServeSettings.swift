@@ -90,7 +90,8 @@ struct ServeSettings {
 
     /// Opens the demo container (loading the fixtures when it is fresh), the engine store and the route table,
     /// and creates the engine and the runner of the demo's interactive intents. A virtual clock resumes the time saved in the store, else starts at
-    /// `--clock-start` or now, and saves it at once so a restart resumes it.
+    /// `--clock-start` or now, and saves it at once so a restart resumes it. Returns once the reloads owed by
+    /// performs of the previous run have run.
     func open() async throws -> Opened {
         let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: dataDirectory)
         if try FixtureLoader.isEmpty(container) {
@@ -110,6 +111,9 @@ struct ServeSettings {
             try await engine.setClock(to: virtual.now)
         }
         let intents = try IntentRunner(engine: engine, intents: DemoCatalog.makeIntents(), container: container)
+        // Reloads owed by performs of the previous run run before the API answers, so no tapped widget is served on
+        // its old state; the daemon logs their outcome (a failure leaves them owed, it does not stop the daemon).
+        _ = try? await intents.startUpReloads()
         return Opened(container: container, engine: engine, intents: intents, routes: routes)
     }
 

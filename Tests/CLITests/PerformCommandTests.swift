@@ -1,5 +1,6 @@
 import Foundation
 import ProcessTestSupport
+import SharedState
 import Testing
 
 /// `widgethost perform`, run as a user would: the built binary on a temporary data directory.
@@ -63,5 +64,27 @@ struct PerformCommandTests {
         #expect(failed.errors.contains("ToggleFavoriteIntent failed"))
         #expect(try await Self.run(["NoSuchIntent"], dataDirectory: directory).status == 2)
         #expect(try await Self.run(["CompleteTaskIntent", "--param", "nope"], dataDirectory: directory).status == 2)
+    }
+
+    /// A one-shot perform marks its reloads done before the process exits; left owed, the next `widgethost`
+    /// process on the data directory would run them again (and charge budgeted ones twice).
+    @Test(.timeLimit(.minutes(1)))
+    func theReloadsOfAOneShotPerformAreDoneWhenItExits() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("PerformCommandTests-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try await Self.run(["CompleteTaskIntent", "--param", "taskId=task-3"], dataDirectory: directory)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("requested reloads: ProjectProgress"))
+
+        let container = try AppGroupContainer(identifier: "group.com.example.widgethost.demo", dataDirectory: directory)
+        let owed = try container.store.read { db in
+            try db.query("SELECT requests, done_at FROM widgethost_owed_reloads").map {
+                ($0.string("requests"), $0.double("done_at") != nil)
+            }
+        }
+        #expect(owed.count == 1)
+        #expect(owed.first?.0 == #"["ProjectProgress"]"#)
+        #expect(owed.first?.1 == true, "marked done before the process exited")
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// A child process run to its end: its exit status and what it wrote.
 public struct FinishedChild: Sendable {
-    /// The exit status.
+    /// The exit status, or the signal's number when a signal ended it.
     public var status: Int32
+    /// How it ended: `.exit`, or `.uncaughtSignal` (a child that kills itself).
+    public var reason: Process.TerminationReason
     /// Everything written to standard output.
     public var standardOutput: String
     /// Everything written to standard error.
@@ -38,7 +40,8 @@ public struct FinishedChild: Sendable {
         let (outputCollector, errorCollector) = (PipeCollector(output), PipeCollector(errors))
         try process.run()
         process.waitUntilExit()
-        return FinishedChild(status: process.terminationStatus, output: outputCollector, errors: errorCollector)
+        return FinishedChild(status: process.terminationStatus, reason: process.terminationReason, output: outputCollector,
+                             errors: errorCollector)
     }
 
     /// Runs `executable` with arguments given as bytes, passed to it as they are, until it exits, off Swift's
@@ -78,8 +81,10 @@ public struct FinishedChild: Sendable {
             guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
         // The exit code when the child exited (low 7 bits 0), else 128 + the signal that ended it, as a shell says.
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return FinishedChild(status: exitStatus, output: outputCollector, errors: errorCollector)
+        let signalled = status & 0x7F != 0
+        let exitStatus = signalled ? status & 0x7F : (status >> 8) & 0xFF
+        return FinishedChild(status: exitStatus, reason: signalled ? .uncaughtSignal : .exit, output: outputCollector,
+                             errors: errorCollector)
     }
 
     /// A copy of `bytes` ending with a NUL, for `argv` or `envp`; the caller deallocates it.
@@ -92,9 +97,9 @@ public struct FinishedChild: Sendable {
 }
 
 extension FinishedChild {
-    /// A child that exited with `status`, with all that `output` and `errors` read from its pipes.
-    private init(status: Int32, output: PipeCollector, errors: PipeCollector) {
-        self.init(status: status, standardOutput: String(decoding: output.waitForEnd(), as: UTF8.self),
+    /// A child that ended with `status` for `reason`, with all that `output` and `errors` read from its pipes.
+    private init(status: Int32, reason: Process.TerminationReason, output: PipeCollector, errors: PipeCollector) {
+        self.init(status: status, reason: reason, standardOutput: String(decoding: output.waitForEnd(), as: UTF8.self),
                   standardError: String(decoding: errors.waitForEnd(), as: UTF8.self))
     }
 }

@@ -35,3 +35,19 @@ final class ReloadRequestLog: Sendable {
         return requests.filter { seen.insert($0).inserted }
     }
 }
+
+extension ReloadRequestLog.Request {
+    /// The kind, or `*` for every kind: how outcomes (``IntentOutcome/requestedReloads``) and the owed-reload table
+    /// name a request.
+    var label: String {
+        switch self {
+        case .kind(let kind): kind
+        case .all: "*"
+        }
+    }
+
+    /// The request a ``label`` names.
+    init(label: String) {
+        self = label == "*" ? .all : .kind(label)
+    }
+}

@@ -19,9 +19,8 @@ import SharedState
 struct IdempotencyLedger {
     static let tableName = "widgethost_intent_keys"
 
-    /// Applied to the container when a runner opens it.
-    static let migrator: Migrator = {
-        var migrator = Migrator()
+    /// Adds the table to a container; the runner applies it when it opens the container.
+    static func registerMigrations(in migrator: inout Migrator) {
         migrator.registerMigration("WidgetHost.intents.1-idempotency-keys") { db in
             try db.execute("""
                 CREATE TABLE \(tableName) (
@@ -33,8 +32,7 @@ struct IdempotencyLedger {
                 """)
             try db.execute("CREATE INDEX \(tableName)_by_expiry ON \(tableName)(expires_at)")
         }
-        return migrator
-    }()
+    }
 
     /// A key's stored first perform.
     struct Entry {

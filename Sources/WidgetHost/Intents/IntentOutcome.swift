@@ -25,9 +25,11 @@ public struct IntentOutcome: Sendable, Hashable, Codable {
     /// then the instances of requested kinds (budgeted), as the budget stood before they ran.
     public var plannedReloads: [PlannedReload]
     /// The provider runs made for this perform after its commit. Performs committed together share runs: a
-    /// kind requested by several of them is rebuilt once. Empty for dry runs and replays.
+    /// kind requested by several of them is rebuilt once. Empty for dry runs; empty for replays too, unless the
+    /// replay found the first perform's reloads still owed and ran them (see ``IntentRunner``, "Owed reloads").
     public var reloads: [ReloadRecord]
-    /// Set when reloading failed after the commit; the perform's changes are committed all the same.
+    /// Set when reloading failed after the commit; the perform's changes are committed all the same, and its
+    /// reloads stay owed until a restart or a replay of its idempotency key runs them.
     public var reloadFailure: String?
     /// True when nothing was committed: the changes and reloads are what the perform would do.
     public var isDryRun: Bool

@@ -7,41 +7,85 @@ import SharedState
 extension IntentRunner {
     /// One perform's result inside a batch, before the commit.
     enum BatchResult {
-        /// It ran (or would have, in a dry run); the reloads it asked for are still to be made.
-        case performed(IntentOutcome, requests: [EngineBinding.ReloadRequest])
-        /// A retry: the stored first outcome.
-        case replayed(IntentOutcome)
+        /// It ran (or would have, in a dry run), with the reloads it owes (none for a dry run), still to be made.
+        case performed(IntentOutcome, owed: [OwedReloadLedger.Entry])
+        /// A retry: the stored first outcome, with the reloads its first perform still owes that no one else runs.
+        case replayed(IntentOutcome, owed: [OwedReloadLedger.Entry])
         case failed(any Error)
+
+        var owed: [OwedReloadLedger.Entry] {
+            switch self {
+            case .performed(_, let owed), .replayed(_, let owed): owed
+            case .failed: []
+            }
+        }
     }
 
     /// Runs a batch of performs in one transaction, then their reloads, then acknowledges each.
-    nonisolated func run(_ batch: [QueuedPerform]) async {
+    /// - Parameter reloaded: Owed entries of earlier batches whose reloads ran, marked done in this transaction;
+    ///   handed back to be marked later when the transaction fails. The entries whose reloads this batch runs are
+    ///   handed over to be marked done before the performs are acknowledged.
+    nonisolated func run(_ batch: [QueuedPerform], markingDone reloaded: [Int64]) async {
         var results: [BatchResult]
+        var claimed: [Int64] = []
         do {
             results = try await container.store.withWriteSession { session in
-                try session.withDatabase { db in try IdempotencyLedger.purge(now: engine.clock.now, db) }
+                let now = engine.clock.now
+                try session.withDatabase { db in
+                    try IdempotencyLedger.purge(now: now, db)
+                    try OwedReloadLedger.purge(doneThrough: now.addingTimeInterval(-idempotencyRetention), db)
+                    try OwedReloadLedger.markDone(reloaded, at: now, db)
+                }
                 var results: [BatchResult] = []
                 results.reserveCapacity(batch.count)
                 for item in batch {
                     results.append(await perform(item, in: session))
                 }
+                // Claimed before the commit, so a replay reading the committed rows leaves these to this batch.
+                claimed = claimOwed(&results)
                 return results
             }
         } catch {
-            // BEGIN or COMMIT failed: no perform of the batch was applied.
+            // BEGIN or COMMIT failed: no perform of the batch was applied, and nothing was marked done.
+            claims.release(claimed)
+            await markLater(reloaded)
             for item in batch {
                 item.continuation.resume(throwing: IntentError.transactionFailed(intent: item.request.intentName,
                                                                                  message: "\(error)"))
             }
             return
         }
-        await reloadAfterCommit(&results)
+        claims.release(reloaded)
+        let ran = await reloadAfterCommit(&results).map(\.id)
+        // Failed reloads stay owed: released, so a replay of their key runs them.
+        claims.release(claimed.filter { !ran.contains($0) })
+        // Handed over before the acknowledgements, so ``markReloadsDone()`` after a perform returned sees them.
+        await markLater(ran)
         for (item, result) in zip(batch, results) {
             switch result {
-            case .performed(let outcome, _), .replayed(let outcome): item.continuation.resume(returning: outcome)
+            case .performed(let outcome, _), .replayed(let outcome, _): item.continuation.resume(returning: outcome)
             case .failed(let error): item.continuation.resume(throwing: error)
             }
         }
+    }
+
+    /// Claims the reloads the batch's results owe; a replay keeps only those no one else is running.
+    /// - Returns: The ids claimed.
+    private nonisolated func claimOwed(_ results: inout [BatchResult]) -> [Int64] {
+        var claimed: [Int64] = []
+        for index in results.indices {
+            switch results[index] {
+            case .performed(_, let owed):
+                claimed += claims.claim(owed).map(\.id)
+            case .replayed(let outcome, let owed):
+                let mine = claims.claim(owed)
+                claimed += mine.map(\.id)
+                results[index] = .replayed(outcome, owed: mine)
+            case .failed:
+                continue
+            }
+        }
+        return claimed
     }
 
     /// Runs one perform inside the batch's transaction, in its own savepoint.
@@ -49,26 +93,38 @@ extension IntentRunner {
         let request = item.request
         let now = engine.clock.now
         do {
-            if let key = request.idempotencyKey, !request.isDryRun,
-               let entry = try session.withDatabase({ db in try IdempotencyLedger.entry(forKey: key, now: now, db) }) {
-                return .replayed(try Self.replay(entry, key: key, request: request))
+            if request.isDryRun {
+                let (outcome, _) = try await execute(item, in: session, now: now)
+                return .performed(outcome, owed: [])
             }
-            guard let key = request.idempotencyKey, !request.isDryRun else {
-                return try await execute(item, in: session, now: now)
+            if let key = request.idempotencyKey,
+               let replay = try session.withDatabase({ db -> BatchResult? in
+                   guard let entry = try IdempotencyLedger.entry(forKey: key, now: now, db) else { return nil }
+                   return .replayed(try Self.replay(entry, key: key, request: request),
+                                    owed: try OwedReloadLedger.owed(forKey: key, db))
+               }) {
+                return replay
             }
-            // The key is written in a savepoint around the perform's, so both commit or neither does.
-            let (result, _) = try await session.savepoint(reportingChanges: false) {
-                let result = try await execute(item, in: session, now: now)
-                guard case .performed(var outcome, let requests) = result else { return result }
-                outcome.idempotency = IdempotencyInfo(key: key, isReplay: false, firstPerformedAt: now,
-                                                      expiresAt: now.addingTimeInterval(idempotencyRetention))
-                let stored = outcome
-                try session.withDatabase { db in
-                    try IdempotencyLedger.record(key: key, request: IdempotencyLedger.requestText(request),
-                                                 outcome: stored, expiresAt: now.addingTimeInterval(idempotencyRetention),
-                                                 db)
+            // The perform's changes, its key and the reloads it owes are written in one savepoint: all commit or none.
+            let (result, _) = try await session.savepoint(reportingChanges: false) { () async throws -> BatchResult in
+                let (performed, requests) = try await execute(item, in: session, now: now)
+                var outcome = performed
+                let key = request.idempotencyKey
+                if let key {
+                    outcome.idempotency = IdempotencyInfo(key: key, isReplay: false, firstPerformedAt: now,
+                                                          expiresAt: now.addingTimeInterval(idempotencyRetention))
                 }
-                return .performed(outcome, requests: requests)
+                let stored = outcome
+                let owed = try session.withDatabase { db in
+                    if let key {
+                        try IdempotencyLedger.record(key: key, request: IdempotencyLedger.requestText(request),
+                                                     outcome: stored,
+                                                     expiresAt: now.addingTimeInterval(idempotencyRetention), db)
+                    }
+                    return try OwedReloadLedger.record(idempotencyKey: key, instanceID: request.instanceID,
+                                                       requests: requests, committedAt: now, db)
+                }
+                return .performed(outcome, owed: owed.map { [$0] } ?? [])
             }
             return result
         } catch {
@@ -77,8 +133,9 @@ extension IntentRunner {
     }
 
     /// Runs `perform()` with the host bound to this perform's transaction; a throw rolls its savepoint back.
+    /// - Returns: The outcome, and the `WidgetCenter` requests `perform()` made (none for a dry run).
     private nonisolated func execute(_ item: QueuedPerform, in session: WriteSession, now: Date) async throws
-        -> BatchResult {
+        -> (IntentOutcome, requests: [EngineBinding.ReloadRequest]) {
         let request = item.request
         let name = request.intentName
         let intent = item.bound.intent
@@ -115,16 +172,6 @@ extension IntentRunner {
             value: performed.value.value, dialog: performed.value.dialog, changes: performed.changes,
             requestedReloads: requests.map(\.label), plannedReloads: planned, isDryRun: request.isDryRun,
             performedAt: now)
-        return .performed(outcome, requests: request.isDryRun ? [] : requests)
-    }
-}
-
-extension EngineBinding.ReloadRequest {
-    /// The kind, or `*` for every kind.
-    var label: String {
-        switch self {
-        case .kind(let kind): kind
-        case .all: "*"
-        }
+        return (outcome, request.isDryRun ? [] : requests)
     }
 }

@@ -21,17 +21,43 @@ import SharedState
 /// **Reloads.** After the commit, the tapped instance (``PerformRequest/instanceID``) is reloaded at once, exempt
 /// from its budget; `WidgetCenter.shared.reloadTimelines(ofKind:)` / `reloadAllTimelines()` calls made inside
 /// `perform()` become budgeted reloads of those instances (deferred when their budget is spent). Performs
-/// committed together share reloads: a kind requested by several is rebuilt once.
+/// committed together share reloads: a kind requested by several is rebuilt once. A perform is acknowledged after
+/// its reloads ran (or failed: ``IntentOutcome/reloadFailure``; the perform stands).
+///
+/// **Owed reloads.** The perform commits in the container, the timelines live in the engine's store: a process
+/// that stops between the two commits would keep the perform and lose its reloads, and the tapped widget would show
+/// the state from before the tap until its next scheduled reload. So the reloads are part of the commit: a perform
+/// that causes any records what it owes (table `widgethost_owed_reloads`, added to the container by the migration
+/// `WidgetHost.intents.2-owed-reloads`) in its own savepoint, with its changes and its key, and the row is marked
+/// done once the reloads ran: in the next batch's transaction, or in one of its own when no perform comes within
+/// `markingDelay` (10 ms), so performing tap after tap costs no extra commit.
+///
+/// What is owed is both kinds of reload: the tapped instance's (exempt), which is the promise that the widget
+/// reflects the tap at once, and the budgeted `WidgetCenter` ones made inside `perform()`, because a progress
+/// widget left on the old count until its next scheduled reload (an hour away, or never for `.never`) is the same
+/// bug on another widget. Reloads still owed run
+/// - when a runner is created on the container (a restart): it starts them at once, and every perform waits for
+///   them; ``startUpReloads()`` returns their provider runs, so a host can wait for them before it serves;
+/// - when a replay finds its first perform's reloads still owed and not already being run by this runner (they
+///   failed, or the process stopped before them): the replay runs them, and its ``IntentOutcome/reloads`` report
+///   the runs.
+///
+/// They run as after a commit (tapped instances exempt, requested kinds budgeted or deferred, each configuration
+/// once), then are marked done. A tapped instance removed since is skipped, and its entry marked done all the same.
+/// Done entries are not owed, so running them again does nothing. A process that stops after the reloads ran but
+/// before they were marked done runs them again when it restarts: one more provider run, and a budgeted reload
+/// charged a second time. Entries whose reloads fail stay owed until a later start-up or replay. Done entries are
+/// deleted ``idempotencyRetention`` after they were done.
 ///
 /// **Dry run.** `perform()` runs and its savepoint is rolled back: the outcome reports the diff and the reloads it
 /// would cause; nothing is committed, reloaded or recorded.
 ///
 /// **Idempotency.** A request with an ``PerformRequest/idempotencyKey`` stores its outcome under the key, in the
 /// same transaction as its changes. A later request with the key returns that first outcome (marked as a replay)
-/// without running the intent or reloading anything. Keys expire ``idempotencyRetention`` after their first
-/// perform (24 hours by default, on the engine's clock); a request after that runs again. A key bound to another
-/// request (intent, parameters as given, instance) is refused. Failed performs record nothing, so their retry runs.
-/// Dry runs neither read nor write keys.
+/// without running the intent; it reloads nothing either, unless the first perform's reloads are still owed (see
+/// above). Keys expire ``idempotencyRetention`` after their first perform (24 hours by default, on the engine's
+/// clock); a request after that runs again. A key bound to another request (intent, parameters as given, instance)
+/// is refused. Failed performs record nothing, so their retry runs. Dry runs neither read nor write keys.
 ///
 /// **Parameters** are given, never resolved (Apple: widgets don't resolve parameters for app intents): JSON values
 /// by parameter name, type-checked (strings, numbers, booleans, ISO 8601 dates, URLs, enum raw values); entity ids
@@ -67,7 +93,8 @@ public actor IntentRunner {
     }
 
     private var queue: [QueuedPerform] = []
-    private var isDraining = false
+    /// Whether a task is running batches; the owed reloads they ran wait for the next batch while it is.
+    var isDraining = false
     /// Performs between arrival and queueing (binding their parameters).
     private var preparing = 0
     /// When the next transaction started waiting for preparing performs.
@@ -84,7 +111,31 @@ public actor IntentRunner {
     /// Counts since the runner was created.
     public private(set) var statistics = Statistics()
 
-    /// Creates a runner, adding the idempotency table to the container if it is missing.
+    /// The run of the reloads owed when the runner was created; nil when none were.
+    private nonisolated let startUp: Task<[ReloadRecord], any Error>?
+    /// Whether performs have seen ``startUp`` end.
+    private var hasStartedUp = false
+    /// Owed reloads this runner is running or has run and not yet marked done.
+    nonisolated let claims = OwedReloadClaims()
+    /// Owed reloads that ran, to be marked done in the next batch's transaction.
+    var reloadedOwed: [Int64] = []
+    /// The task marking ``reloadedOwed`` done in a transaction of its own if no batch does first: waiting for
+    /// ``markingDelay``, then writing.
+    var ownMarking: Task<Void, Never>?
+    /// How long owed reloads that ran wait for a batch to mark them done before taking a transaction of their own:
+    /// a client performing one tap after another then pays one commit per tap, not two.
+    static let markingDelay: Duration = .milliseconds(10)
+
+    /// The container tables a runner keeps: idempotency keys, then owed reloads.
+    static let migrator: Migrator = {
+        var migrator = Migrator()
+        IdempotencyLedger.registerMigrations(in: &migrator)
+        OwedReloadLedger.registerMigrations(in: &migrator)
+        return migrator
+    }()
+
+    /// Creates a runner, adding its tables (idempotency keys, owed reloads) to the container if they are missing, and
+    /// starts running the reloads that performs committed earlier still owe (see ``startUpReloads()``).
     /// - Parameters:
     ///   - engine: The engine to reload widgets of.
     ///   - intents: The intents to perform.
@@ -100,11 +151,25 @@ public actor IntentRunner {
                      "idempotency retention must be a positive number of seconds")
         precondition(maximumBatchSize >= 1, "a batch holds at least one perform")
         self.maximumBatchSize = maximumBatchSize
-        try IdempotencyLedger.migrator.migrate(container.store)
+        try Self.migrator.migrate(container.store)
         self.engine = engine
         self.intents = intents
         self.container = container
         self.idempotencyRetention = idempotencyRetention
+        let owed = try container.store.read { db in try OwedReloadLedger.owed(db) }
+        startUp = owed.isEmpty ? nil : Task { try await Self.settle(owed, engine: engine, container: container) }
+    }
+
+    /// The reloads performs committed before this runner was created still owed (their process stopped between the
+    /// commit and the reloads, or the reloads failed), which the runner started running when it was created.
+    ///
+    /// Performs wait for them first. Await this before reading widgets through the engine directly (the daemon does
+    /// before it serves, the test harness before each call) so that no tapped widget is seen on its old state.
+    /// - Returns: The provider runs made; empty when nothing was owed. The same on every call.
+    /// - Throws: What running them threw; they stay owed then (a later start-up, or a replay of their key, runs
+    ///   them again).
+    public nonisolated func startUpReloads() async throws -> [ReloadRecord] {
+        try await startUp?.value ?? []
     }
 
     /// Performs one intent and returns once its transaction committed and its reloads ran.
@@ -115,6 +180,11 @@ public actor IntentRunner {
     public func perform(_ request: PerformRequest) async throws -> IntentOutcome {
         guard let descriptor = intents.descriptor(named: request.intentName) else {
             throw IntentError.unknownIntent(request.intentName, known: intents.intents.map(\.name))
+        }
+        if !hasStartedUp {
+            // A failure leaves those reloads owed; it is ``startUpReloads()``'s to report, not this perform's.
+            _ = try? await startUpReloads()
+            hasStartedUp = true
         }
         preparing += 1
         let prepared: Preparation
@@ -152,8 +222,8 @@ public actor IntentRunner {
         // the transaction stays authoritative for requests racing each other. In memory, reads wait for an open
         // transaction, so the early check is left to that one.
         if let key = request.idempotencyKey, !request.isDryRun, !container.store.isInMemory,
-           let replay = try committedReplay(key, request) {
-            return .replay(replay)
+           let (replay, owed) = try committedReplay(key, request) {
+            return .replay(await settleOwed(claims.claim(owed), replaying: replay))
         }
         if let instanceID = request.instanceID { _ = try await engine.instance(id: instanceID) }
         let binder = IntentParameterBinder(descriptor: descriptor)
@@ -175,7 +245,7 @@ public actor IntentRunner {
     private nonisolated func drain() async {
         while true {
             switch await nextBatch() {
-            case .batch(let batch): await run(batch)
+            case .batch(let batch, let marking): await run(batch, markingDone: marking)
             case .wait: try? await Task.sleep(for: .microseconds(200))
             case .done: return
             }
@@ -183,16 +253,19 @@ public actor IntentRunner {
     }
 
     private enum NextBatch {
-        case batch([QueuedPerform])
+        /// Performs to run in one transaction, which also marks these owed reloads done.
+        case batch([QueuedPerform], markingDone: [Int64])
         case wait
         case done
     }
 
-    /// Takes the next batch off the queue; asks to wait while performs are still being prepared (within the
-    /// group-commit window); ends the draining when the queue is empty.
+    /// Takes the next batch off the queue, with the owed reloads that ran since the last one; asks to wait while
+    /// performs are still being prepared (within the group-commit window); ends the draining when the queue is
+    /// empty.
     private func nextBatch() -> NextBatch {
         guard !queue.isEmpty else {
             isDraining = false
+            markReloadedOwedSoon()
             return .done
         }
         if preparing > 0, queue.count < maximumBatchSize {
@@ -206,14 +279,20 @@ public actor IntentRunner {
         queue.removeFirst(batch.count)
         statistics.performs += batch.count
         statistics.transactions += 1
-        return .batch(batch)
+        defer { reloadedOwed = [] }
+        return .batch(batch, markingDone: reloadedOwed)
     }
 
-    private nonisolated func committedReplay(_ key: String, _ request: PerformRequest) throws -> IntentOutcome? {
+    /// The committed first outcome for a retry, and the reloads its perform still owes.
+    private nonisolated func committedReplay(_ key: String, _ request: PerformRequest) throws
+        -> (IntentOutcome, owed: [OwedReloadLedger.Entry])? {
         let now = engine.clock.now
-        guard let entry = try container.store.read({ db in try IdempotencyLedger.entry(forKey: key, now: now, db) })
-        else { return nil }
-        return try Self.replay(entry, key: key, request: request)
+        let found = try container.store.read { db -> (IdempotencyLedger.Entry, [OwedReloadLedger.Entry])? in
+            guard let entry = try IdempotencyLedger.entry(forKey: key, now: now, db) else { return nil }
+            return (entry, try OwedReloadLedger.owed(forKey: key, db))
+        }
+        guard let (entry, owed) = found else { return nil }
+        return (try Self.replay(entry, key: key, request: request), owed)
     }
 
     /// The stored outcome for a retry, or the refusal of a key bound to another request.

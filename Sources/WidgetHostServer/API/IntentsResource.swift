@@ -14,9 +14,11 @@ import WidgetHost
 /// A perform commits durably before it answers, and reloads the tapped instance. With `dryRun=true` the intent runs
 /// and is rolled back: the answer says what it would change and reload; nothing is stored, and the key is neither
 /// read nor written. With a key, a retry of the same request (intent, parameters as sent, instance) answers the
-/// stored first outcome with `Idempotent-Replayed: true` and performs nothing; the same key with another request
-/// is 409. Performs (not dry runs, not replays) count in `widgethost_intents_performed_total` and tell the reload
-/// scheduler that the schedule may have changed (an intent's reloads may have been deferred by budget).
+/// stored first outcome with `Idempotent-Replayed: true` and performs nothing (it runs the first perform's reloads
+/// if they are still owed, e.g. after a crash between its commit and its reloads); the same key with another request
+/// is 409. Performs (not dry runs, not replays) count in `widgethost_intents_performed_total`; they, and replays
+/// that ran owed reloads, tell the reload scheduler that the schedule may have changed (an intent's reloads may have
+/// been deferred by budget).
 enum IntentsResource: APIResource {
     /// The request header carrying the caller's idempotency key.
     static let idempotencyKeyHeader = "Idempotency-Key"
@@ -56,10 +58,9 @@ enum IntentsResource: APIResource {
                                                     instanceID: body.instance, idempotencyKey: key,
                                                     isDryRun: isDryRun)
             let outcome = try await namingInstancesInBody { try await runner.perform(perform) }
-            if !outcome.isDryRun && !outcome.isReplay {
-                metrics.intentPerformed()
-                scheduleChanged()
-            }
+            if !outcome.isDryRun && !outcome.isReplay { metrics.intentPerformed() }
+            // A replay that ran its first perform's owed reloads may have deferred budgeted ones, as a perform may.
+            if !outcome.isDryRun && (!outcome.isReplay || !outcome.reloads.isEmpty) { scheduleChanged() }
             var response = HTTPResponse.json(V1.IntentOutcome(outcome))
             if outcome.idempotency != nil { response.headers[replayedHeader] = outcome.isReplay ? "true" : "false" }
             return response

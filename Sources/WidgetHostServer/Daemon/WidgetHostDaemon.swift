@@ -49,6 +49,8 @@ public final class WidgetHostDaemon: Sendable {
         let previousOnStop = configuration.onStop
         configuration.onStop = {
             await scheduler?.stop()
+            // Otherwise the last performs' reloads would run again at the next start.
+            await intents?.markReloadsDone()
             for store in stores {
                 do {
                     let result = try store.checkpoint()
@@ -69,6 +71,22 @@ public final class WidgetHostDaemon: Sendable {
         self.scheduler = scheduler
         // Reloads scheduled are all in the engine store, so what came due while the daemon was down runs now.
         scheduler?.start()
+        if let intents { Self.logStartUpReloads(of: intents, log: log, scheduler: scheduler) }
+    }
+
+    /// Logs the reloads the runner found owed by performs of the previous run (stopped between a commit and its
+    /// reloads) and ran as it started; the scheduler looks again, as those may have deferred budgeted reloads.
+    private static func logStartUpReloads(of intents: IntentRunner, log: ServerLog, scheduler: ReloadScheduler?) {
+        Task {
+            do {
+                let records = try await intents.startUpReloads()
+                guard !records.isEmpty else { return }
+                log.log(.info, "owed reloads ran", ["count": .int(records.count)])
+                scheduler?.scheduleChanged()
+            } catch {
+                log.log(.error, "owed reloads failed", ["error": .string(String(describing: error))])
+            }
+        }
     }
 
     /// Reloads the route tables from the directory the route holder was made from (`widgethost serve` does on
@@ -82,7 +100,8 @@ public final class WidgetHostDaemon: Sendable {
     }
 
     /// Stops gracefully: stops accepting, lets in-flight requests finish (up to `gracePeriod`), stops the
-    /// scheduler, checkpoints the databases. See ``HTTPServer/stop(gracePeriod:)``.
+    /// scheduler, marks the reloads the last performs owed done, checkpoints the databases. See
+    /// ``HTTPServer/stop(gracePeriod:)``.
     public func stop(gracePeriod: Duration = .seconds(10)) async {
         await server.stop(gracePeriod: gracePeriod)
     }

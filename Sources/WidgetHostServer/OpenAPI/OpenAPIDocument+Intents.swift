@@ -23,8 +23,9 @@ extension OpenAPIDocument {
                     for (budgeted). With `dryRun=true`, run it and roll back: the answer says what it would change \
                     and reload. With an `Idempotency-Key`, a retry of the same request (intent, parameters as sent, \
                     instance) within 24 hours answers the first outcome with `Idempotent-Replayed: true` and \
-                    performs nothing; the key with another request is 409 `idempotency_key_reused`. Dry runs \
-                    neither read nor store keys.
+                    performs nothing (it runs the first perform's reloads if they are still owed, after a crash or a \
+                    failed reload: its `reloads` then list them); the key with another request is 409 \
+                    `idempotency_key_reused`. Dry runs neither read nor store keys.
                     """,
                 parameters: [
                     intentParameter,

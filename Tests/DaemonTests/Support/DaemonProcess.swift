@@ -93,17 +93,17 @@ final class DaemonProcess: @unchecked Sendable {
     /// What the daemon wrote on stderr.
     var errorOutput: String { (try? String(contentsOf: standardError, encoding: .utf8)) ?? "" }
 
-    /// The built `widgethost` next to the test bundle, or in `.build/debug`.
-    static func binary() throws -> URL {
+    /// The built `widgethost` (or another product of the package) next to the test bundle, or in `.build/debug`.
+    static func binary(named name: String = "widgethost") throws -> URL {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let candidates = [
-            Bundle.main.bundleURL.appendingPathComponent("widgethost"),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("widgethost"),
-            packageRoot.appendingPathComponent(".build/debug/widgethost"),
+            Bundle.main.bundleURL.appendingPathComponent(name),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
+            packageRoot.appendingPathComponent(".build/debug").appendingPathComponent(name),
         ]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw Failure(description: "widgethost not built (run swift build); looked in \(candidates.map(\.path))")
+            throw Failure(description: "\(name) not built (run swift build); looked in \(candidates.map(\.path))")
         }
         return found
     }

@@ -53,7 +53,8 @@ extension V1 {
         /// Kinds the intent asked `WidgetCenter` to reload (`*` for all).
         var requestedReloads: [String]
         var plannedReloads: [PlannedReload]
-        /// Provider runs made after the commit; empty for dry runs and replays.
+        /// Provider runs made after the commit; empty for dry runs, and for replays unless the first perform's
+        /// reloads were still owed (a crash, or a failed reload, before they ran).
         var reloads: [Reload]
         var reloadFailure: String?
         var idempotency: Idempotency?

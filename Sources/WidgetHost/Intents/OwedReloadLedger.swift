@@ -1,0 +1,108 @@
+import Foundation
+import JSON
+import SharedState
+
+/// The reloads committed performs owe their widgets, kept in the App Group container until they ran.
+///
+/// A perform commits in the container, while the timelines its reloads rebuild live in the engine's own store: two
+/// databases, two commits. A process that stops between them would keep the perform and lose its reloads, and the
+/// tapped widget would show the state from before the tap until its next scheduled reload. So every perform that
+/// causes reloads records them here in its own transaction (both commit or neither does), and the runner marks the
+/// row done once they ran. A row still owed after a restart is what the runner runs when it starts.
+///
+/// ```sql
+/// CREATE TABLE widgethost_owed_reloads (
+///     id INTEGER PRIMARY KEY,        -- commit order
+///     idempotency_key TEXT,          -- the perform's key, if any: a replay finds its first perform's reloads by it
+///     instance_id TEXT,              -- the tapped instance: reloaded at once, budget-exempt
+///     requests TEXT NOT NULL,        -- the WidgetCenter requests of perform() (budgeted): JSON array of kinds, "*" all
+///     committed_at REAL NOT NULL,    -- engine clock
+///     done_at REAL)                  -- engine clock; NULL while owed
+/// ```
+struct OwedReloadLedger {
+    static let tableName = "widgethost_owed_reloads"
+
+    /// Adds the table to a container; runs after the idempotency table's migration.
+    static func registerMigrations(in migrator: inout Migrator) {
+        migrator.registerMigration("WidgetHost.intents.2-owed-reloads") { db in
+            try db.execute("""
+                CREATE TABLE \(tableName) (
+                    id INTEGER PRIMARY KEY,
+                    idempotency_key TEXT,
+                    instance_id TEXT,
+                    requests TEXT NOT NULL,
+                    committed_at REAL NOT NULL,
+                    done_at REAL)
+                """)
+            // Owed rows (done_at NULL) sort first: the start-up scan and the purge of old done rows both use it.
+            try db.execute("CREATE INDEX \(tableName)_by_done ON \(tableName)(done_at)")
+            try db.execute("""
+                CREATE INDEX \(tableName)_owed_by_key ON \(tableName)(idempotency_key)
+                WHERE done_at IS NULL AND idempotency_key IS NOT NULL
+                """)
+        }
+    }
+
+    /// The reloads one committed perform owes.
+    struct Entry: Sendable, Hashable {
+        /// The row's id.
+        var id: Int64
+        /// The perform's idempotency key, if it had one.
+        var idempotencyKey: String?
+        /// The tapped instance, reloaded budget-exempt; nil when the perform came from no widget.
+        var instanceID: String?
+        /// The `WidgetCenter` requests `perform()` made, in order, budgeted.
+        var requests: [EngineBinding.ReloadRequest]
+    }
+
+    /// Records what a perform owes, inside its transaction.
+    /// - Returns: The entry, or nil when the perform causes no reload (no tapped instance, no request).
+    static func record(idempotencyKey: String?, instanceID: String?, requests: [EngineBinding.ReloadRequest],
+                       committedAt: Date, _ db: Database) throws -> Entry? {
+        guard instanceID != nil || !requests.isEmpty else { return nil }
+        let labels = JSONValue.array(requests.map { .string($0.label) }).canonicalText
+        try db.execute("""
+            INSERT INTO \(tableName)(idempotency_key, instance_id, requests, committed_at) VALUES (?, ?, ?, ?)
+            """, [idempotencyKey.map(SQLValue.text) ?? .null, instanceID.map(SQLValue.text) ?? .null, .text(labels),
+                  committedAt.sqlValue])
+        return Entry(id: db.lastInsertRowID, idempotencyKey: idempotencyKey, instanceID: instanceID,
+                     requests: requests)
+    }
+
+    /// Every entry still owed, in commit order.
+    static func owed(_ db: Database) throws -> [Entry] {
+        try db.query("""
+            SELECT id, idempotency_key, instance_id, requests FROM \(tableName) WHERE done_at IS NULL ORDER BY id
+            """).map(entry)
+    }
+
+    /// The entries still owed by the perform that stored `key`.
+    static func owed(forKey key: String, _ db: Database) throws -> [Entry] {
+        try db.query("""
+            SELECT id, idempotency_key, instance_id, requests FROM \(tableName)
+            WHERE idempotency_key = ? AND done_at IS NULL ORDER BY id
+            """, [.text(key)]).map(entry)
+    }
+
+    /// Marks entries done; entries already done keep their first time.
+    static func markDone(_ ids: some Collection<Int64>, at time: Date, _ db: Database) throws {
+        for id in ids {
+            try db.execute("UPDATE \(tableName) SET done_at = ? WHERE id = ? AND done_at IS NULL",
+                           [time.sqlValue, .integer(id)])
+        }
+    }
+
+    /// Deletes entries done at or before `cutoff`; owed entries stay however old they are.
+    static func purge(doneThrough cutoff: Date, _ db: Database) throws {
+        try db.execute("DELETE FROM \(tableName) WHERE done_at <= ?", [cutoff.sqlValue])
+    }
+
+    private static func entry(_ row: Row) throws -> Entry {
+        guard let id = row.int64("id"), let text = row.string("requests"),
+              let labels = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else {
+            throw EngineError.corruptRow(column: "\(tableName).requests", detail: "expected a JSON array of kinds")
+        }
+        return Entry(id: id, idempotencyKey: row.string("idempotency_key"), instanceID: row.string("instance_id"),
+                     requests: labels.map(EngineBinding.ReloadRequest.init(label:)))
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SharedState
+import Testing
+@testable import WidgetHost
+
+/// The owed-reload table on its own: what a record holds, marking done, purging, the migration.
+@Suite("Owed reload ledger")
+struct OwedReloadLedgerTests {
+    static let t0 = Date(timeIntervalSince1970: 1_714_554_000)
+
+    /// A container with the runner's tables, in memory or in a temporary directory (removed by `cleanUp`).
+    static func makeContainer(onDisk: Bool) throws -> (AppGroupContainer, cleanUp: () -> Void) {
+        let container: AppGroupContainer
+        var cleanUp = {}
+        if onDisk {
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("OwedReloadLedgerTests-\(UUID().uuidString)", isDirectory: true)
+            container = try AppGroupContainer(identifier: "group.owed.tests", dataDirectory: directory)
+            cleanUp = { try? FileManager.default.removeItem(at: directory) }
+        } else {
+            container = try AppGroupContainer.inMemory(identifier: "group.owed.tests")
+        }
+        try IntentRunner.migrator.migrate(container.store)
+        return (container, cleanUp)
+    }
+
+    @Test(arguments: [false, true])
+    func aPerformThatReloadsNothingOwesNothing(onDisk: Bool) throws {
+        let (container, cleanUp) = try Self.makeContainer(onDisk: onDisk)
+        defer { cleanUp() }
+        let entry = try container.store.write { db in
+            try OwedReloadLedger.record(idempotencyKey: "k", instanceID: nil, requests: [], committedAt: Self.t0, db)
+        }
+        #expect(entry == nil)
+        #expect(try container.store.read { db in try OwedReloadLedger.owed(db) }.isEmpty)
+    }
+
+    @Test(arguments: [false, true])
+    func anEntryReadsBackAsRecorded(onDisk: Bool) throws {
+        let (container, cleanUp) = try Self.makeContainer(onDisk: onDisk)
+        defer { cleanUp() }
+        let (tapped, requested) = try container.store.write { db in
+            (try OwedReloadLedger.record(idempotencyKey: "tap-1", instanceID: "list", requests: [], committedAt: Self.t0,
+                                         db),
+             try OwedReloadLedger.record(idempotencyKey: nil, instanceID: nil, requests: [.kind("Progress"), .all],
+                                         committedAt: Self.t0, db))
+        }
+        let expected = [
+            OwedReloadLedger.Entry(id: 1, idempotencyKey: "tap-1", instanceID: "list", requests: []),
+            OwedReloadLedger.Entry(id: 2, idempotencyKey: nil, instanceID: nil, requests: [.kind("Progress"), .all]),
+        ]
+        #expect([tapped, requested] == expected)
+        #expect(try container.store.read { db in try OwedReloadLedger.owed(db) } == expected)
+        #expect(try container.store.read { db in try OwedReloadLedger.owed(forKey: "tap-1", db) } == [expected[0]])
+        #expect(try container.store.read { db in try OwedReloadLedger.owed(forKey: "other", db) }.isEmpty)
+        // Requests are stored as outcomes name them (`requestedReloads`): kinds, "*" for all.
+        let stored = try container.store.read { db in
+            try db.scalar("SELECT requests FROM widgethost_owed_reloads WHERE id = 2", as: String.self)
+        }
+        #expect(stored == #"["Progress","*"]"#)
+    }
+
+    @Test(arguments: [false, true])
+    func markingDoneTwiceKeepsTheFirstTime(onDisk: Bool) throws {
+        let (container, cleanUp) = try Self.makeContainer(onDisk: onDisk)
+        defer { cleanUp() }
+        let entry = try #require(try container.store.write { db in
+            try OwedReloadLedger.record(idempotencyKey: "k", instanceID: "list", requests: [], committedAt: Self.t0, db)
+        })
+        try container.store.write { db in try OwedReloadLedger.markDone([entry.id], at: Self.t0 + 1, db) }
+        try container.store.write { db in try OwedReloadLedger.markDone([entry.id], at: Self.t0 + 9, db) }
+        #expect(try container.store.read { db in try OwedReloadLedger.owed(db) }.isEmpty)
+        #expect(try container.store.read { db in try OwedReloadLedger.owed(forKey: "k", db) }.isEmpty)
+        let doneAt = try container.store.read { db in
+            try db.scalar("SELECT done_at FROM widgethost_owed_reloads WHERE id = ?", [.integer(entry.id)], as: Date.self)
+        }
+        #expect(doneAt == Self.t0 + 1)
+    }
+
+    @Test(arguments: [false, true])
+    func purgingDeletesOnlyEntriesDoneLongEnoughAgo(onDisk: Bool) throws {
+        let (container, cleanUp) = try Self.makeContainer(onDisk: onDisk)
+        defer { cleanUp() }
+        try container.store.write { db in
+            for (index, key) in ["old-done", "new-done", "old-owed"].enumerated() {
+                _ = try OwedReloadLedger.record(idempotencyKey: key, instanceID: "list", requests: [],
+                                                committedAt: Self.t0 + Double(index), db)
+            }
+            try OwedReloadLedger.markDone([1], at: Self.t0 + 10, db)
+            try OwedReloadLedger.markDone([2], at: Self.t0 + 20, db)
+            try OwedReloadLedger.purge(doneThrough: Self.t0 + 10, db)
+        }
+        let left = try container.store.read { db in
+            try db.query("SELECT idempotency_key FROM widgethost_owed_reloads ORDER BY id").compactMap {
+                $0.string("idempotency_key")
+            }
+        }
+        #expect(left == ["new-done", "old-owed"])
+    }
+
+    @Test
+    func aContainerOfAnEarlierVersionGetsTheTableByItsNamedMigration() throws {
+        let container = try AppGroupContainer.inMemory(identifier: "group.owed.tests")
+        var earlier = Migrator()
+        IdempotencyLedger.registerMigrations(in: &earlier)
+        try earlier.migrate(container.store)
+        #expect(try IntentRunner.migrator.migrate(container.store) == ["WidgetHost.intents.2-owed-reloads"])
+        #expect(try IntentRunner.migrator.migrate(container.store).isEmpty)
+        let applied = try Migrator.appliedMigrations(in: container.store)
+        #expect(applied.suffix(2) == ["WidgetHost.intents.1-idempotency-keys", "WidgetHost.intents.2-owed-reloads"])
+    }
+}
