@@ -122,7 +122,7 @@ let package = Package(
                            "ProcessTestSupport"],
             swiftSettings: sharedSettings
         ),
-        .testTarget(name: "CLITests", dependencies: ["SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),
+        .testTarget(name: "CLITests", dependencies: ["JSON", "SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),
         // A blocking HTTP/1.1 client over POSIX sockets (TCP, IPv6, Unix) shared by the HTTP test targets.
         .target(name: "HTTPTestSupport", dependencies: ["HTTPServer", "ProcessTestSupport"], path: "Tests/HTTPTestSupport",
                 swiftSettings: sharedSettings),

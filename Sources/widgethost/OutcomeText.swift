@@ -45,14 +45,6 @@ enum OutcomeText {
         return lines.joined(separator: "\n")
     }
 
-    /// Pretty-printed JSON with sorted keys.
-    static func prettyJSON(_ value: JSONValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return value.canonicalText }
-        return String(decoding: data, as: UTF8.self)
-    }
-
     private static func describe(_ row: RowChange) -> String {
         let columns = Set((row.old ?? [:]).keys).union((row.new ?? [:]).keys).sorted()
         switch row.operation {

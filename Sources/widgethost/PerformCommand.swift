@@ -4,6 +4,7 @@ import Foundation
 import JSON
 import SharedState
 import WidgetHost
+import WidgetHostServer
 
 /// `widgethost perform <IntentName> --param key=value … [--dry-run] [--json] [--data-dir DIR]
 /// [--idempotency-key K] [--instance ID]`: performs one of the demo's interactive intents on the demo container
@@ -73,7 +74,7 @@ enum PerformCommand {
         }
         switch result {
         case .success(let outcome):
-            print(options.has("json") ? OutcomeText.prettyJSON(outcome.json) : OutcomeText.render(outcome))
+            print(options.has("json") ? JSONOutput.text(V1.PerformOutcome(outcome)) : OutcomeText.render(outcome))
             return ExitCode.success
         case .failure(let error as IntentError):
             printError("widgethost perform: \(error)")

@@ -51,7 +51,8 @@ enum StackText {
     }
 }
 
-/// Pretty JSON with sorted keys and ISO 8601 dates, for `--json` output.
+/// Pretty JSON with sorted keys and ISO 8601 dates, for `--json` output: the `/v1` types, encoded as the API encodes
+/// them (only the indentation differs).
 enum JSONOutput {
     static func text<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()

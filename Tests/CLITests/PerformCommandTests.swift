@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import ProcessTestSupport
 import SharedState
 import Testing
@@ -55,6 +56,13 @@ struct PerformCommandTests {
         let json = try JSONSerialization.jsonObject(with: Data(dry.output.utf8)) as? [String: Any]
         #expect(json?["dryRun"] as? Bool == true)
         #expect(((json?["changes"] as? [String: Any])?["rows"] as? [Any])?.count == 1)
+        // The API's /v1 shape (its OpenAPI `IntentOutcome`), written from the same type: `performedAt` as a
+        // date-time, `rowid` and `operation` on each row, `suite` on each key.
+        #expect(Set(json?.keys ?? [:].keys) == ["intent", "parameters", "dryRun", "performedAt", "changes",
+                                                 "requestedReloads", "plannedReloads", "reloads", "value"])
+        let row = ((json?["changes"] as? [String: Any])?["rows"] as? [[String: Any]])?.first
+        #expect(Set(row?.keys ?? [:].keys) == ["table", "operation", "rowid", "old", "new"])
+        #expect((json?["performedAt"] as? String).map { (try? DateTimeText.date(from: $0)) != nil } == true)
         let again = try await Self.run(["SetTaskCompletedIntent", "--param", "taskId=task-1", "--param", "completed=false",
                                   "--dry-run"], dataDirectory: directory)
         #expect(again.output.contains("completed 1 -> 0"), "the dry run changed nothing")
@@ -86,5 +94,30 @@ struct PerformCommandTests {
         #expect(owed.count == 1)
         #expect(owed.first?.0 == #"["ProjectProgress"]"#)
         #expect(owed.first?.1 == true, "marked done before the process exited")
+    }
+}
+
+extension PerformCommandTests {
+    /// The tapped widget's planned reload and its provider run, as the API names them (`instanceId`,
+    /// `instanceIds`, `chargedInstanceIds`): one shape for a script moving between the CLI and the API.
+    @Test(.timeLimit(.minutes(1)))
+    func jsonIsTheAPIsShape() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("PerformCommandTests-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let placed = try await FinishedChild.run(try Self.binary(), ["stack", "create", "home", "tasks=TaskList/systemMedium",
+                                                                     "--data-dir", directory.path])
+        #expect(placed.status == 0, "\(placed.standardError)")
+
+        let run = try await Self.run(["CompleteTaskIntent", "--param", "taskId=task-3", "--instance", "tasks", "--json"],
+                                     dataDirectory: directory)
+        #expect(run.status == 0, "\(run.errors)")
+        let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+        #expect(json?["instance"] as? String == "tasks")
+        let planned = (json?["plannedReloads"] as? [[String: Any]])?.first
+        #expect(Set(planned?.keys ?? [:].keys) == ["instanceId", "kind", "reason", "budgetExempt", "deferredByBudget"])
+        #expect(planned?["instanceId"] as? String == "tasks")
+        let reload = (json?["reloads"] as? [[String: Any]])?.first
+        #expect(Set(reload?.keys ?? [:].keys) == ["instanceIds", "chargedInstanceIds", "reason", "ranAt", "outcome"])
     }
 }

@@ -2,63 +2,9 @@ import Foundation
 import JSON
 import SharedState
 
+/// The values an outcome's changes hold, as plain JSON: what the API's `/v1` outcome (and so the CLI's `--json`)
+/// shows for a changed row's columns and a changed key's value.
 extension IntentOutcome {
-    /// The outcome as plain JSON for people and HTTP clients: values as JSON values (dates ISO 8601, data and
-    /// blobs base64), rows and keys with `old` and `new`, reload records with their reasons.
-    ///
-    /// Lossy where JSON is (an integral REAL prints like an integer); use `Codable` to store outcomes exactly.
-    public var json: JSONValue {
-        var members: [String: JSONValue] = [
-            "intent": .string(intentName),
-            "parameters": .object(parameters),
-            "dryRun": .bool(isDryRun),
-            "performedAt": .string(Self.iso8601(performedAt)),
-            "changes": .object([
-                "rows": .array(changes.rows.map(Self.json)),
-                "keys": .array(changes.keys.map(Self.json)),
-            ]),
-            "requestedReloads": .array(requestedReloads.map(JSONValue.string)),
-            "plannedReloads": .array(plannedReloads.map { planned in
-                .object(["instance": .string(planned.instanceID), "kind": .string(planned.kind),
-                         "reason": .string(planned.reason.rawValue), "budgetExempt": .bool(planned.isBudgetExempt),
-                         "deferredByBudget": .bool(planned.deferredByBudget)])
-            }),
-            "reloads": .array(reloads.map { record in
-                .object(["configuration": .string(record.configurationKey), "reason": .string(record.reason.rawValue),
-                         "ranAt": .string(Self.iso8601(record.ranAt)),
-                         "instances": .array(record.instanceIDs.map(JSONValue.string)),
-                         "charged": .array(record.chargedInstanceIDs.map(JSONValue.string)),
-                         "outcome": .string(record.outcome)])
-            }),
-        ]
-        members["instance"] = instanceID.map(JSONValue.string)
-        members["value"] = value
-        members["dialog"] = dialog.map(JSONValue.string)
-        members["reloadFailure"] = reloadFailure.map(JSONValue.string)
-        if let idempotency {
-            members["idempotency"] = .object([
-                "key": .string(idempotency.key), "replayed": .bool(idempotency.isReplay),
-                "firstPerformedAt": .string(Self.iso8601(idempotency.firstPerformedAt)),
-                "expiresAt": .string(Self.iso8601(idempotency.expiresAt)),
-            ])
-        }
-        return .object(members)
-    }
-
-    private static func json(_ row: RowChange) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "table": .string(row.table), "operation": .string(row.operation.rawValue), "rowid": .int(Int(row.rowID)),
-        ]
-        members["old"] = row.old.map { .object($0.mapValues(json)) }
-        members["new"] = row.new.map { .object($0.mapValues(json)) }
-        return .object(members)
-    }
-
-    private static func json(_ key: KeyChange) -> JSONValue {
-        .object(["suite": .string(key.suite), "key": .string(key.key),
-                 "old": key.old.map(json) ?? .null, "new": key.new.map(json) ?? .null])
-    }
-
     /// A column value as plain JSON: integers and finite reals as numbers, text as strings, blobs base64.
     public static func json(_ value: SQLValue) -> JSONValue {
         switch value {
@@ -85,6 +31,6 @@ extension IntentOutcome {
     }
 
     static func iso8601(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        DateTimeText.string(from: date, fractionDigits: 3)
     }
 }

@@ -6,8 +6,8 @@ import WidgetHost
 ///
 /// - `GET /v1/intents` → ``V1/IntentList``
 /// - `GET /v1/intents/{name}` → ``V1/Intent``; 404 `unknown_intent`
-/// - `POST /v1/intents/{name}/perform?dryRun=` ``V1/PerformRequest`` with an optional `Idempotency-Key` header →
-///   ``V1/IntentOutcome``; 404 `unknown_intent`, 409 `idempotency_key_reused`, 422 `unknown_instance` /
+/// - `POST /v1/intents/{name}/perform?dryRun=` ``V1/PerformBody`` with an optional `Idempotency-Key` header →
+///   ``V1/PerformOutcome``; 404 `unknown_intent`, 409 `idempotency_key_reused`, 422 `unknown_instance` /
 ///   `unknown_parameter` / `missing_parameter` / `invalid_parameter` / `unknown_entity` / `intent_failed`, 400
 ///   `invalid_query` / `invalid_header`, 503 `transaction_failed`.
 ///
@@ -49,7 +49,7 @@ enum IntentsResource: APIResource {
             let name = try parameters.require("name")
             let isDryRun = try APIQuery.bool("dryRun", in: request) ?? false
             let key = try idempotencyKey(in: request)
-            let body = try request.decode(V1.PerformRequest.self)
+            let body = try request.decode(V1.PerformBody.self)
             if let instance = body.instance { try APIFields.identifier(instance, field: "instance") }
             guard let runner else {
                 throw APIError(IntentError.unknownIntent(name, known: []))
@@ -61,7 +61,7 @@ enum IntentsResource: APIResource {
             if !outcome.isDryRun && !outcome.isReplay { metrics.intentPerformed() }
             // A replay that ran its first perform's owed reloads may have deferred budgeted ones, as a perform may.
             if !outcome.isDryRun && (!outcome.isReplay || !outcome.reloads.isEmpty) { scheduleChanged() }
-            var response = HTTPResponse.json(V1.IntentOutcome(outcome))
+            var response = HTTPResponse.json(V1.PerformOutcome(outcome))
             if outcome.idempotency != nil { response.headers[replayedHeader] = outcome.isReplay ? "true" : "false" }
             return response
         }

@@ -32,16 +32,17 @@ extension V1 {
         }
     }
 
-    /// `POST /v1/intents/{name}/perform`: the parameters and the tapped widget.
-    struct PerformRequest: Decodable {
+    /// `POST /v1/intents/{name}/perform`: the parameters and the tapped widget (OpenAPI `PerformRequest`).
+    struct PerformBody: Decodable {
         /// Parameter values by name (entity ids, enum raw values, ISO 8601 dates); absent means none.
         var parameters: [String: JSONValue]?
         /// The tapped instance: reloaded at once after the commit, exempt from its budget.
         var instance: String?
     }
 
-    /// What a perform did (or, for a dry run, would do).
-    struct IntentOutcome: Encodable {
+    /// What a perform did (or, for a dry run, would do): the answer of `POST /v1/intents/{name}/perform` and what
+    /// `widgethost perform --json` prints (OpenAPI `IntentOutcome`).
+    package struct PerformOutcome: Encodable {
         var intent: String
         var parameters: [String: JSONValue]
         var instance: String?
@@ -59,7 +60,7 @@ extension V1 {
         var reloadFailure: String?
         var idempotency: Idempotency?
 
-        init(_ outcome: WidgetHost.IntentOutcome) {
+        package init(_ outcome: WidgetHost.IntentOutcome) {
             intent = outcome.intentName
             parameters = outcome.parameters
             instance = outcome.instanceID
@@ -67,7 +68,8 @@ extension V1 {
             dialog = outcome.dialog
             dryRun = outcome.isDryRun
             performedAt = outcome.performedAt
-            changes = Changes(rows: outcome.changes.rows.map(RowChange.init), keys: outcome.changes.keys.map(KeyChange.init))
+            changes = Changes(rows: outcome.changes.rows.map(ChangedRow.init),
+                              keys: outcome.changes.keys.map(ChangedKey.init))
             requestedReloads = outcome.requestedReloads
             plannedReloads = outcome.plannedReloads.map(PlannedReload.init)
             reloads = outcome.reloads.map(Reload.init)
@@ -78,12 +80,12 @@ extension V1 {
 
     /// The rows and defaults keys a perform changed, before → after.
     struct Changes: Encodable {
-        var rows: [RowChange]
-        var keys: [KeyChange]
+        var rows: [ChangedRow]
+        var keys: [ChangedKey]
     }
 
-    /// One changed row of the App Group's database.
-    struct RowChange: Encodable {
+    /// One changed row of the App Group's database (OpenAPI `RowChange`).
+    struct ChangedRow: Encodable {
         var table: String
         /// `insert`, `update` or `delete`.
         var operation: String
@@ -100,8 +102,9 @@ extension V1 {
         }
     }
 
-    /// One changed `UserDefaults` key of the App Group; `old`/`new` are null when the key was absent.
-    struct KeyChange: Encodable {
+    /// One changed `UserDefaults` key of the App Group; `old`/`new` are null when the key was absent (OpenAPI
+    /// `KeyChange`).
+    struct ChangedKey: Encodable {
         var suite: String
         var key: String
         var old: JSONValue
