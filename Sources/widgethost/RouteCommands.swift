@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import WidgetHostServer
 
 /// `widgethost route ...` and `widgethost routes ...`: match, lint, explain and build deep links
 /// against the route table in `Routes/`.
@@ -171,23 +172,18 @@ enum RouteCommands {
         }
     }
 
-    /// `route --json`: the first match's members (with `--all`, every match under `matches` instead), or
-    /// `matched: false` and the reason.
+    /// `route --json`: the API's answer to `POST /v1/routes/match` (`V1.Match`), or with `--all` to
+    /// `POST /v1/routes/matches` (`V1.MatchList`), on one line.
     private static func json(_ result: Result<[RouteMatch], RoutingFailure>, all: Bool) -> String {
-        var object: [String: Any]
-        switch result {
-        case let .success(matches):
-            let described = matches.map { match -> [String: Any] in
-                ["route": match.routeName, "target": match.target, "parameters": match.parameters,
-                 "query": match.queryItems.map { ["name": $0.name, "value": $0.value] },
-                 "canonicalURL": match.canonicalURL.string]
-            }
-            object = all ? ["matched": true, "matches": described] : described[0].merging(["matched": true]) { first, _ in first }
-        case let .failure(failure):
-            object = ["matched": false, "reason": failure.description]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data: Data?
+        switch (result, all) {
+        case (_, true): data = try? encoder.encode(V1.MatchList(result))
+        case (.success(let matches), false): data = try? encoder.encode(V1.Match(matches[0]))
+        case (.failure(let failure), false): data = try? encoder.encode(V1.Match(noMatch: failure.description))
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: data ?? Data(), as: UTF8.self)
     }
 
     private static func usageError(_ message: String) -> Int32 {

@@ -72,7 +72,7 @@ enum RouteLines {
     private static func writeJSON(_ match: borrowing RouteMatchView, line: Int, to output: inout OutputBuffer) {
         var writer = JSONTextWriter()
         writer.beginObject()
-        writer.member("canonicalURL", match.canonicalURL.string)
+        writer.member("canonicalUrl", match.canonicalURL.string)
         writer.key("line")
         writer.int(line)
         writer.key("matched")

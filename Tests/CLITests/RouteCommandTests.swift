@@ -99,7 +99,7 @@ struct RouteCommandTests {
         #expect(objects.map { $0["line"] as? Int } == Array(1...8))
         #expect(objects.map { $0["matched"] as? Bool } == [true, true, false, false, false, true, false, true])
         #expect(objects[1]["parameters"] as? [String: String] == ["rest": "a\tb%c"])
-        #expect(objects[1]["canonicalURL"] as? String == "myapp://task/a%09b%25c")
+        #expect(objects[1]["canonicalUrl"] as? String == "myapp://task/a%09b%25c")
         #expect(objects[3]["reason"] as? String == "invalid URL: the URL is not UTF-8 at byte 13")
 
         let clean = directory.appendingPathComponent("clean.txt")

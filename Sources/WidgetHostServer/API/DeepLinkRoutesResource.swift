@@ -37,13 +37,9 @@ enum DeepLinkRoutesResource: APIResource {
 
         router.postSynchronous("/v1/routes/matches") { request, _ in
             let body = try V1.RouteRequest(body: request.body)
-            switch holder.matches(body.url, context: try body.context()) {
-            case .success(let matches):
-                return .json(V1.MatchList(matches: matches.map(V1.Match.init)))
-            case .failure(let failure):
-                try refuse(failure)
-                return .json(V1.MatchList(matches: [], reason: failure.description))
-            }
+            let result = holder.matches(body.url, context: try body.context())
+            if case .failure(let failure) = result { try refuse(failure) }
+            return .json(V1.MatchList(result))
         }
 
         router.postSynchronous("/v1/routes/explain") { request, _ in

@@ -172,7 +172,7 @@ extension V1 {
     }
 
     /// `POST /v1/routes/match`'s answer: the route, or why none matched.
-    struct Match: Encodable {
+    package struct Match: Encodable {
         var matched: Bool
         var route: String?
         var target: String?
@@ -182,7 +182,7 @@ extension V1 {
         /// When nothing matched: why.
         var reason: String?
 
-        init(_ match: RouteMatch) {
+        package init(_ match: RouteMatch) {
             matched = true
             route = match.routeName
             target = match.target
@@ -191,18 +191,26 @@ extension V1 {
             canonicalUrl = match.canonicalURL.string
         }
 
-        init(noMatch reason: String) {
+        package init(noMatch reason: String) {
             matched = false
             self.reason = reason
         }
     }
 
     /// `POST /v1/routes/matches`' answer: every route that takes the URL, in the order routing tries them.
-    struct MatchList: Encodable {
+    package struct MatchList: Encodable {
         /// The matches, the winner first; empty when no route takes the URL.
         var matches: [Match]
         /// When no route takes the URL: why.
         var reason: String?
+
+        /// Every match of `result`, or none and the reason.
+        package init(_ result: Result<[RouteMatch], RoutingFailure>) {
+            switch result {
+            case .success(let found): matches = found.map(Match.init)
+            case .failure(let failure): (matches, reason) = ([], failure.description)
+            }
+        }
     }
 
     /// `POST /v1/routes/explain`'s answer: every candidate route and what happened to it.
