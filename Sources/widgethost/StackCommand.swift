@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import WidgetHost
+import WidgetHostServer
 import WidgetKit
 
 /// `widgethost stack ...`: create, list, delete and rank Smart Stacks of the demo engine.
@@ -51,12 +52,12 @@ enum StackCommand {
             let instant = at
             return execute {
                 let ranking = try await DemoEngine.open(dataDirectory: dataDirectory).rankStack(name, at: instant)
-                return json ? JSONOutput.text(ranking) : StackText.ranking(ranking)
+                return json ? JSONOutput.text(V1.StackRanking(ranking)) : StackText.ranking(ranking)
             }
         case "list" where positional.isEmpty:
             return execute {
                 let stacks = try await DemoEngine.open(dataDirectory: dataDirectory).stacks()
-                return json ? JSONOutput.text(stacks)
+                return json ? JSONOutput.text(V1.StackList(stacks))
                     : stacks.map { "\($0.id): \($0.instanceIDs.joined(separator: ", "))" }.joined(separator: "\n")
             }
         case "delete" where positional.count == 1:

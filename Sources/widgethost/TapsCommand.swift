@@ -2,6 +2,7 @@ import DeepLinks
 import Foundation
 import TapCharts
 import WidgetHost
+import WidgetHostServer
 
 /// `widgethost taps ...`: record widget taps in the demo engine store and report on them.
 enum TapsCommand {
@@ -101,7 +102,7 @@ enum TapsCommand {
                 return value
             } ?? 20
             let unmatched = try taps.unmatchedURLs(from: from, to: to, limit: limit)
-            if options.has("json") { return unmatched.json() }
+            if options.has("json") { return JSONOutput.text(V1.UnmatchedURLList(unmatched)) }
             if options.has("csv") { return unmatched.csv() }
             return TapText.unmatched(unmatched)
         }
@@ -131,7 +132,7 @@ enum TapsCommand {
             return TapChart.heatMap(try taps.report(query))
         }
         let report = try taps.report(query)
-        if options.has("json") { return report.json() }
+        if options.has("json") { return JSONOutput.text(V1.TapReport(report)) }
         if options.has("csv") { return report.csv() }
         return TapText.report(report)
     }

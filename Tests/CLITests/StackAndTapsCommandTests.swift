@@ -38,6 +38,15 @@ struct StackAndTapsCommandTests {
         let svg = try await CommandRunner.run(["taps", "report", "--svg", "--data-dir", data])
         #expect(svg.status == 0 && svg.standardOutput.hasPrefix("<?xml"))
         #expect(svg.standardOutput.contains("data-route=\"task.detail\""))
+        // --json is the API's answer to GET /v1/taps/report (groupBy, timeZone, rows, totals).
+        let json = try await CommandRunner.run(["taps", "report", "--group-by", "route,day", "--json", "--data-dir", data])
+        let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect(report?["groupBy"] as? [String] == ["route"])
+        #expect(report?["bucket"] as? String == "day")
+        #expect(report?["totalTaps"] as? Int == 2)
+        let rows = report?["rows"] as? [[String: Any]]
+        #expect(rows?.map { $0["route"] as? String } == ["(unmatched)", "task.detail"])
+        #expect(rows?.first?["bucketStart"] as? String == "2026-11-25T00:00:00Z")
         let broken = try await CommandRunner.run(["taps", "report", "--unmatched", "--data-dir", data])
         #expect(broken.standardOutput.contains("myapp://taks/task-1") && broken.standardOutput.contains("task.detail"))
         let bad = try await CommandRunner.run(["taps", "report", "--group-by", "week", "--data-dir", data])

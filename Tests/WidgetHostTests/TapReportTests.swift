@@ -60,20 +60,6 @@ struct TapReportTests {
             + "plain,\"multi\nline\",2,0\r\n")
     }
 
-    @Test("JSON export decodes back to the same rows")
-    func jsonExport() throws {
-        let (_, taps) = try TapIngestionTests.store()
-        try taps.record(batch: [Self.tap("myapp://task/task-1"), Self.tap("myapp://task/task-2", at: 7200),
-                                Self.tap("myapp://taks/1", source: .link, at: 3600)])
-        let report = try taps.report(TapReportQuery(dimensions: [.route, .source], bucket: .hour))
-        struct Document: Decodable { var rows: [TapReport.Row]; var totalTaps: Int }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        let document = try decoder.decode(Document.self, from: Data(report.json().utf8))
-        #expect(document.totalTaps == 3 && document.rows == report.rows)
-        #expect(report.rows.map(\.bucket) == ["2026-11-25T10:00", "2026-11-25T11:00", "2026-11-25T12:00"])
-    }
-
     @Test("the per-route chart is well-formed XML with one series per route; the heat map too")
     func svgCharts() throws {
         let (_, taps) = try TapIngestionTests.store()

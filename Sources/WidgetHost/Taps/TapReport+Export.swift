@@ -21,19 +21,6 @@ extension TapReport {
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
-
-    /// The report as JSON: `{"query": …, "rows": […], "totalTaps": n, "totalSuspicious": n}`, keys sorted,
-    /// dates ISO 8601.
-    public func json() -> String {
-        struct Document: Encodable {
-            var query: TapReportQuery
-            var rows: [TapReport.Row]
-            var totalTaps: Int
-            var totalSuspicious: Int
-        }
-        return JSONText.encode(Document(query: query, rows: rows, totalTaps: totalTaps,
-                                        totalSuspicious: totalSuspicious))
-    }
 }
 
 /// RFC 4180 fields and lines.
@@ -52,21 +39,7 @@ public enum CSV {
     }
 }
 
-/// Pretty, key-sorted JSON with ISO 8601 dates, for reports.
-enum JSONText {
-    static func encode<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        guard let data = try? encoder.encode(value) else { preconditionFailure("report values always encode") }
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
 extension Array where Element == UnmatchedURL {
-    /// The unmatched-URL report as JSON (keys sorted, dates ISO 8601).
-    public func json() -> String { JSONText.encode(self) }
-
     /// The unmatched-URL report as RFC 4180 CSV: `url,taps,last_tapped,nearest_route,reason`.
     public func csv() -> String {
         var lines = [CSV.line(["url", "taps", "last_tapped", "nearest_route", "reason"])]

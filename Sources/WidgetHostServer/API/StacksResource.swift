@@ -23,7 +23,7 @@ enum StacksResource: APIResource {
 
         router.get("/v1/stacks") { _, _ in
             let stacks = try await mappingEngineErrors { try await engine.stacks() }
-            return .json(V1.StackList(stacks: stacks.map(V1.Stack.init)))
+            return .json(V1.StackList(stacks))
         }
 
         router.post("/v1/stacks") { request, _ in

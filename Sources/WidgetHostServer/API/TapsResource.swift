@@ -63,7 +63,7 @@ enum TapsResource: APIResource {
             let to = try APIQuery.date("to", in: request)
             let limit = try APIQuery.integer("limit", in: request, range: 1...maximumUnmatchedLimit) ?? 20
             let urls = try mappingEngineErrors { try taps.unmatchedURLs(from: from, to: to, limit: limit) }
-            return .json(V1.UnmatchedURLList(urls: urls.map(V1.UnmatchedURL.init)))
+            return .json(V1.UnmatchedURLList(urls))
         }
     }
 

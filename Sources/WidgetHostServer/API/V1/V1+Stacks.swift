@@ -15,8 +15,12 @@ extension V1 {
     }
 
     /// `GET /v1/stacks`.
-    struct StackList: Encodable {
+    package struct StackList: Encodable {
         var stacks: [Stack]
+
+        package init(_ stacks: [SmartStack]) {
+            self.stacks = stacks.map(Stack.init)
+        }
     }
 
     /// A Smart Stack: its instances in the user's order (the ranking's tie-breaker).
@@ -33,7 +37,7 @@ extension V1 {
     }
 
     /// `GET /v1/stacks/{id}/ranking`: which instance is on top at `evaluatedAt`, why, and every instance's score.
-    struct StackRanking: Encodable {
+    package struct StackRanking: Encodable {
         var stack: String
         var evaluatedAt: Date
         /// Absent for an empty stack.
@@ -44,7 +48,7 @@ extension V1 {
         var instances: [RankedInstance]
         var policy: RankingPolicy
 
-        init(_ ranking: WidgetHost.StackRanking) {
+        package init(_ ranking: WidgetHost.StackRanking) {
             stack = ranking.stackID
             evaluatedAt = ranking.evaluatedAt
             top = ranking.top

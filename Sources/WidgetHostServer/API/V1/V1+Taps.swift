@@ -51,7 +51,7 @@ extension V1 {
     }
 
     /// `GET /v1/taps/report`: taps counted by the requested columns and time bucket.
-    struct TapReport: Encodable {
+    package struct TapReport: Encodable {
         var from: Date?
         var to: Date?
         var groupBy: [String]
@@ -61,7 +61,7 @@ extension V1 {
         var totalTaps: Int
         var totalSuspicious: Int
 
-        init(_ report: WidgetHost.TapReport) {
+        package init(_ report: WidgetHost.TapReport) {
             from = report.query.from
             to = report.query.to
             groupBy = report.query.dimensions.map(\.rawValue)
@@ -101,8 +101,12 @@ extension V1 {
     }
 
     /// `GET /v1/taps/unmatched`: the most tapped URLs that matched no route.
-    struct UnmatchedURLList: Encodable {
+    package struct UnmatchedURLList: Encodable {
         var urls: [UnmatchedURL]
+
+        package init(_ urls: [WidgetHost.UnmatchedURL]) {
+            self.urls = urls.map(UnmatchedURL.init)
+        }
     }
 
     /// A broken deep link: how often and when it was last tapped, and the route it probably meant.
