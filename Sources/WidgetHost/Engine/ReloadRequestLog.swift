@@ -2,8 +2,8 @@ import Synchronization
 
 /// The `WidgetCenter` reload requests user code made while the engine ran it, in order.
 ///
-/// Both bindings user code reaches (providers' and intents') collect requests here; the engine applies them only
-/// after the user code has returned.
+/// ``UserCodeBinding`` collects requests here, for a provider's run and for a perform alike; the engine applies
+/// them only after the user code has returned.
 final class ReloadRequestLog: Sendable {
     /// One request: a kind, or every kind.
     enum Request: Sendable, Hashable {
@@ -20,14 +20,6 @@ final class ReloadRequestLog: Sendable {
     /// The requests so far, in order, without repeats.
     var requestsMade: [Request] {
         requests.withLock { Self.unique($0) }
-    }
-
-    /// The requests so far, in order, without repeats; clears them.
-    func take() -> [Request] {
-        requests.withLock { pending in
-            defer { pending.removeAll() }
-            return Self.unique(pending)
-        }
     }
 
     private static func unique(_ requests: [Request]) -> [Request] {

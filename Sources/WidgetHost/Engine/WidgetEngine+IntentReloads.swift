@@ -5,7 +5,7 @@ extension WidgetEngine {
     /// The reloads an interactive intent causes: the tapped instance (exempt), then every other instance of the
     /// kinds it asked for (budgeted; deferred when the budget is spent). Instances sharing the tapped instance's
     /// configuration are left out: its reload rebuilds their timeline too.
-    nonisolated func planIntentReloads(tappedInstanceID: String?, requests: [EngineBinding.ReloadRequest])
+    nonisolated func planIntentReloads(tappedInstanceID: String?, requests: [UserCodeBinding.ReloadRequest])
         throws -> [PlannedReload] {
         guard tappedInstanceID != nil || !requests.isEmpty else { return [] }
         let now = clock.now
@@ -35,7 +35,7 @@ extension WidgetEngine {
     /// Reloads after committed interactive intents: each tapped instance at once and budget-exempt, then the
     /// instances of the requested kinds, budgeted, each configuration once.
     /// - Returns: The provider runs made.
-    func runIntentReloads(tappedInstanceIDs: [String], requests: [EngineBinding.ReloadRequest])
+    func runIntentReloads(tappedInstanceIDs: [String], requests: [UserCodeBinding.ReloadRequest])
         async throws -> [ReloadRecord] {
         var records: [ReloadRecord] = []
         for id in tappedInstanceIDs {
@@ -56,7 +56,7 @@ extension WidgetEngine {
         return records
     }
 
-    private static func instances(for request: EngineBinding.ReloadRequest, store: EngineStore, _ db: Database)
+    private static func instances(for request: UserCodeBinding.ReloadRequest, store: EngineStore, _ db: Database)
         throws -> ([WidgetInstance], ReloadReason) {
         switch request {
         case .kind(let kind): (try store.instances(where: "kind = ?", [.text(kind)], db), .kindReload)

@@ -59,7 +59,7 @@ public actor WidgetEngine {
     /// Runs user code (a provider, a query) with `WidgetCenter.shared`, `UserDefaults(suiteName:)` and
     /// ``HostEnvironment/current`` bound to this engine, then applies the reload requests it made.
     func withUserCode<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        let binding = EngineBinding(containers: containers) { [weak self] in
+        let binding = UserCodeBinding.forEngine(containers: containers) { [weak self] in
             guard let self else { return [] }
             return try await self.currentConfigurations()
         }
@@ -67,13 +67,13 @@ public actor WidgetEngine {
         let result = try await HostContext.withBinding(binding) {
             try await HostEnvironment.$current.withValue(environment) { try await body() }
         }
-        try scheduleRequestedReloads(binding.takeRequests())
+        try scheduleRequestedReloads(binding.reloadRequests)
         try storeRelevanceSignals(binding.relevanceSignals.take())
         return result
     }
 
     /// Turns reloads requested from inside user code into due reloads (budget-checked when they run).
-    private func scheduleRequestedReloads(_ requests: [EngineBinding.ReloadRequest]) throws {
+    private func scheduleRequestedReloads(_ requests: [UserCodeBinding.ReloadRequest]) throws {
         guard !requests.isEmpty else { return }
         let now = clock.now
         try store.write { db in

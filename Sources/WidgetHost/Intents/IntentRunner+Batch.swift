@@ -135,15 +135,17 @@ extension IntentRunner {
     /// Runs `perform()` with the host bound to this perform's transaction; a throw rolls its savepoint back.
     /// - Returns: The outcome, and the `WidgetCenter` requests `perform()` made (none for a dry run).
     private nonisolated func execute(_ item: QueuedPerform, in session: WriteSession, now: Date) async throws
-        -> (IntentOutcome, requests: [EngineBinding.ReloadRequest]) {
+        -> (IntentOutcome, requests: [UserCodeBinding.ReloadRequest]) {
         let request = item.request
         let name = request.intentName
         let intent = item.bound.intent
         let transaction = IntentTransaction(container: container, session: session, isDryRun: request.isDryRun)
         let failures = PerformFailures()
         let engine = self.engine
-        let binding = PerformBinding(transaction: transaction, otherContainers: engine.containers, intentName: name,
-                                     failures: failures) { try await engine.currentConfigurations() }
+        let binding = UserCodeBinding.forPerform(in: transaction, otherContainers: engine.containers,
+                                                 intentName: name, failures: failures) {
+            try await engine.currentConfigurations()
+        }
         let environment = HostEnvironment(now: now, timeZone: engine.timeZone, containers: engine.containers)
         let performed: (value: (value: JSONValue?, dialog: String?), changes: ChangeSet)
         do {

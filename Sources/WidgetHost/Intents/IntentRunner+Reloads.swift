@@ -38,7 +38,7 @@ extension IntentRunner {
     /// - Returns: The provider runs made.
     static func reload(_ owed: [OwedReloadLedger.Entry], engine: WidgetEngine) async throws -> [ReloadRecord] {
         var tapped: [String] = []
-        var requests: [EngineBinding.ReloadRequest] = []
+        var requests: [UserCodeBinding.ReloadRequest] = []
         for entry in owed {
             if let id = entry.instanceID, !tapped.contains(id) { tapped.append(id) }
             for request in entry.requests where !requests.contains(request) { requests.append(request) }

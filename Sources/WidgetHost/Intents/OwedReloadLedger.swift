@@ -52,12 +52,12 @@ struct OwedReloadLedger {
         /// The tapped instance, reloaded budget-exempt; nil when the perform came from no widget.
         var instanceID: String?
         /// The `WidgetCenter` requests `perform()` made, in order, budgeted.
-        var requests: [EngineBinding.ReloadRequest]
+        var requests: [UserCodeBinding.ReloadRequest]
     }
 
     /// Records what a perform owes, inside its transaction.
     /// - Returns: The entry, or nil when the perform causes no reload (no tapped instance, no request).
-    static func record(idempotencyKey: String?, instanceID: String?, requests: [EngineBinding.ReloadRequest],
+    static func record(idempotencyKey: String?, instanceID: String?, requests: [UserCodeBinding.ReloadRequest],
                        committedAt: Date, _ db: Database) throws -> Entry? {
         guard instanceID != nil || !requests.isEmpty else { return nil }
         let labels = JSONValue.array(requests.map { .string($0.label) }).canonicalText
@@ -103,6 +103,6 @@ struct OwedReloadLedger {
             throw EngineError.corruptRow(column: "\(tableName).requests", detail: "expected a JSON array of kinds")
         }
         return Entry(id: id, idempotencyKey: row.string("idempotency_key"), instanceID: row.string("instance_id"),
-                     requests: labels.map(EngineBinding.ReloadRequest.init(label:)))
+                     requests: labels.map(UserCodeBinding.ReloadRequest.init(label:)))
     }
 }

@@ -1,4 +1,3 @@
-import AppIntents
 import Foundation
 import Synchronization
 
@@ -30,16 +29,5 @@ final class RelevanceSignals: Sendable {
             return pending
         }
         return (taken, list)
-    }
-}
-
-extension EngineBinding: IntentDonationHost, RelevantIntentHost {
-    func recordDonation(_ donation: IntentDonation) {
-        // Donations are synchronous calls from user code: the engine's now is the one bound to the task.
-        relevanceSignals.record(DonationRecord(donation, at: HostEnvironment.current?.now ?? Date()))
-    }
-
-    func updateRelevantIntents(_ relevantIntents: [RelevantIntent]) async throws {
-        relevanceSignals.replaceRelevantIntents(relevantIntents.map(RelevantIntentRecord.init))
     }
 }

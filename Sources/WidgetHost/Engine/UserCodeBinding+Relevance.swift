@@ -1,12 +1,10 @@
 import AppIntents
 import Foundation
 
-/// Donations and relevant-intent lists made inside `perform()` reach the engine as they do from providers.
-///
-/// They are stored once `perform()` has returned without throwing, and not for dry runs: a donation says the user
-/// did something, and a rolled-back perform did nothing.
-extension PerformBinding: IntentDonationHost, RelevantIntentHost {
+/// Donations and relevant-intent lists made by user code (a provider or `perform()`) reach the engine the same way.
+extension UserCodeBinding: IntentDonationHost, RelevantIntentHost {
     func recordDonation(_ donation: IntentDonation) {
+        // Donations are synchronous calls from user code: the engine's now is the one bound to the task.
         relevanceSignals.record(DonationRecord(donation, at: HostEnvironment.current?.now ?? Date()))
     }
 

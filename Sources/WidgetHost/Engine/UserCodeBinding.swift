@@ -1,0 +1,89 @@
+import Foundation
+import HostBridge
+import SharedState
+import WidgetKit
+
+/// What `WidgetCenter.shared` and `UserDefaults(suiteName:)` reach while the engine runs user code.
+///
+/// One binding serves one run of user code: a provider or query the engine calls
+/// (``forEngine(containers:configurations:)``) or one intent's `perform()`
+/// (``forPerform(in:otherContainers:intentName:failures:configurations:)``). The two differ only in the storage
+/// each App Group maps to.
+///
+/// Reload requests, donations and relevant intents are collected, not acted on the spot: the engine applies them
+/// (reloads budgeted) once the code that made them has returned, so a provider that asks to reload its own kind
+/// cannot recurse, and user code never waits on the engine's database.
+final class UserCodeBinding: WidgetCenterHost {
+    typealias ReloadRequest = ReloadRequestLog.Request
+
+    private let requests = ReloadRequestLog()
+    /// Donations and relevant intents made by the user code, stored by the engine afterwards.
+    let relevanceSignals = RelevanceSignals()
+    /// The storage `UserDefaults(suiteName:)` reaches, by App Group identifier; a group not here has no suite.
+    private let suites: [String: any DefaultsStorage]
+    private let configurations: @Sendable () async throws -> [WidgetInfo]
+
+    private init(suites: [String: any DefaultsStorage],
+                 configurations: @escaping @Sendable () async throws -> [WidgetInfo]) {
+        self.suites = suites
+        self.configurations = configurations
+    }
+
+    /// A binding for a provider or query the engine runs: each container's suite, read and written directly.
+    /// - Parameters:
+    ///   - containers: The App Groups the engine knows.
+    ///   - configurations: What `WidgetCenter.shared.currentConfigurations()` answers.
+    static func forEngine(containers: [AppGroupContainer],
+                          configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
+        var suites: [String: any DefaultsStorage] = [:]
+        for container in containers { suites[container.identifier] = SuiteDefaults(suite: container.suite()) }
+        return UserCodeBinding(suites: suites, configurations: configurations)
+    }
+
+    /// A binding for one intent's `perform()`.
+    ///
+    /// The perform's own App Group is served inside its transaction (``TransactionDefaults``); other groups the
+    /// engine knows are readable but refuse writes (``OutsideTransactionDefaults``). Reload requests are applied
+    /// after the commit (budgeted); donations and relevant intents are stored only after a successful perform
+    /// that is not a dry run.
+    /// - Parameters:
+    ///   - transaction: The perform's transaction; its container is the perform's own group.
+    ///   - otherContainers: The App Groups the engine knows (the perform's own group among them is skipped).
+    ///   - intentName: Names the intent in the error a write outside the transaction records.
+    ///   - failures: Where `UserDefaults` failures are kept (it cannot throw) for the runner to fail the perform.
+    ///   - configurations: What `WidgetCenter.shared.currentConfigurations()` answers.
+    static func forPerform(in transaction: IntentTransaction, otherContainers: [AppGroupContainer],
+                           intentName: String, failures: PerformFailures,
+                           configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
+        let ownGroup = transaction.container.identifier
+        var suites: [String: any DefaultsStorage] = [:]
+        for container in otherContainers where container.identifier != ownGroup {
+            suites[container.identifier] = OutsideTransactionDefaults(suite: container.suite(), intentName: intentName,
+                                                                      failures: failures)
+        }
+        suites[ownGroup] = TransactionDefaults(transaction: transaction, suite: transaction.container.suite(),
+                                               failures: failures)
+        return UserCodeBinding(suites: suites, configurations: configurations)
+    }
+
+    func reloadTimelines(ofKind kind: String) {
+        requests.append(.kind(kind))
+    }
+
+    func reloadAllTimelines() {
+        requests.append(.all)
+    }
+
+    func currentConfigurations() async throws -> [WidgetInfo] {
+        try await configurations()
+    }
+
+    func defaults(suiteName: String) -> (any DefaultsStorage)? {
+        suites[suiteName]
+    }
+
+    /// The reload requests made so far, in order, without repeats; read once the user code has returned.
+    var reloadRequests: [ReloadRequest] {
+        requests.requestsMade
+    }
+}
