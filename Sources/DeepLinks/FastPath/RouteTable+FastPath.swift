@@ -47,16 +47,17 @@ extension RouteTable {
         let scratch = MatchScratch.current(minimumPairs: ovectorPairs)
         // An already canonical URL is its own subject.
         let set: Int
-        let loneRoute: Int
+        let loneRoute: LoneRoute
         let url: MatchedURL
         let dispatched = plan.verbatimDispatch(sourceBytes, maxURLLength: canonicalizer.maxURLLength,
                                                maxParameterLength: canonicalizer.maxParameterLength)
         if dispatched.isAnswer {
-            // Straight from the packed answer: unpacked into a `CanonicalLayout`, the layout was
-            // kept in memory across the pattern's call, a store and a load per field.
+            // Straight from the packed answer, which stays in registers: unpacked into a
+            // `CanonicalLayout`, the layout would be kept in memory across the pattern's call, a
+            // store and a load per field.
             (set, loneRoute, url) = (dispatched.set, dispatched.loneRoute, dispatched.matchedURL)
         } else if !dispatched.isNotVerbatim, let dispatched = verbatimCandidateSet(sourceBytes) {
-            (set, loneRoute, url) = (dispatched.set, -2, MatchedURL(layout: dispatched.layout, hasNoEscapes: true))
+            (set, loneRoute, url) = (dispatched.set, .unread, MatchedURL(layout: dispatched.layout, hasNoEscapes: true))
         } else {
             return matchCanonicalizing(sourceBytes, scratch: scratch, context: context)
         }
@@ -72,26 +73,25 @@ extension RouteTable {
     /// - Parameter spare: room for the URL's query, to decode values for query rules; nil to use
     ///   the thread's buffer.
     /// - Parameter url: what a match keeps of the URL's layout.
-    /// - Parameter loneRoute: the set's one route as dispatch read it (-1: several or none), or -2
-    ///   when dispatch did not read it.
+    /// - Parameter loneRoute: the set's one route as dispatch read it from its slot, or `.unread`.
     @inline(__always)
-    private func match(inSet set: Int, loneRoute: Int = -2, subject: UnsafeBufferPointer<UInt8>, url: MatchedURL,
+    private func match(inSet set: Int, loneRoute: LoneRoute = .unread, subject: UnsafeBufferPointer<UInt8>, url: MatchedURL,
                        sourceBytes: UnsafeBufferPointer<UInt8>, spare: UnsafeMutablePointer<UInt8>?,
                        scratch: MatchScratch, context: TapContext) -> Result<RouteHit, RoutingFailure> {
         let lone = plan.loneCandidate(of: set, subject: subject, known: loneRoute)
         let outcome: MatchPlan.Outcome
-        if lone >= 0 {
+        if lone.isRoute {
             // One candidate: its own pattern decides.
-            let rc = plan.matchAlone(lone, subject, matchData: scratch.matchData)
+            let rc = plan.matchAlone(lone.order, subject, matchData: scratch.matchData)
             if rc > 0 {
-                let info = plan.routes[lone]
-                return winner(lone, inSet: set, captures: CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: Int(info.groupCount)),
+                let info = plan.routes[lone.order]
+                return winner(lone.order, inSet: set, captures: CaptureSpans(ovector: scratch.ovector, groupBase: 0, count: Int(info.groupCount)),
                               checksAfterPattern: info.checksAfterPattern, subject: subject, url: url, sourceBytes: sourceBytes,
                               spare: spare, scratch: scratch, context: context)
             }
             if rc == PCRE2_ERROR_NOMATCH { return .failure(.noRoute(candidates: Int(plan.setSizes[set]))) }
-            outcome = .failed(code: rc, chunk: nil, route: lone)
-        } else if lone == MatchPlan.noCandidate {
+            outcome = .failed(code: rc, chunk: nil, route: lone.order)
+        } else if lone == .noneLeft {
             return .failure(.noRoute(candidates: Int(plan.setSizes[set])))
         } else {
             outcome = plan.runChunks(of: set, subject, matchData: scratch.matchData)

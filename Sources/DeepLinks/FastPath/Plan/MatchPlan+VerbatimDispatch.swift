@@ -67,10 +67,13 @@ extension MatchPlan {
         let (found, keyEnd) = dispatch.verbatimKey(input, firstSegmentEnd: firstSegmentEnd, pathStart: pathStart)
         guard found.isFound else { return Self.missingKey(input, count: count, pathStart: pathStart) }
 
-        let (queryMark, restSlashes) = stops.scanAfterKey(from: keyEnd)
-        // (A byte that needs work after the key, `%` say, also makes the URL not verbatim; saying so here cost the
-        // usual path 6 instructions of register shuffling, more than the second check it would spare such URLs.)
-        guard queryMark >= 0, queryMark &- pathStart <= maxParameterLength, count &- queryMark <= maxParameterLength &+ 1 else { return .none }
+        let scan = stops.scanAfterKey(from: keyEnd)
+        let queryMark = scan.queryMark, restSlashes = scan.slashes
+        // A byte that needs work after the key (`%`, say) also means the URL is not verbatim, but this
+        // answers "cannot tell" and lets `verbatimLayout` find that again: answering `.notVerbatim` here
+        // keeps one more value alive across the lookup, which costs every URL register moves, to spare
+        // the rarer URL with escapes one scan.
+        guard scan.isVerbatim, queryMark &- pathStart <= maxParameterLength, count &- queryMark <= maxParameterLength &+ 1 else { return .none }
         var length = queryMark
         while length > pathStart, input[length &- 1] == slash { length &-= 1 }
         // A non-empty first segment ends before any trailing `/`, so those are all after the key.

@@ -5,11 +5,33 @@ private let question = UInt8(ascii: "?")
 protocol URLStops {
     /// The offset of the first `/` or `?` at or after `start`, or the URL's length.
     func firstStop(from start: Int) -> Int
-    /// Scans the URL from `start` on.
-    /// - Returns: where the first `?` is (or the URL's length) and the number of `/` before it; a
-    ///   query mark of -1 when a byte from `start` on is outside `&`...`~` (see
-    ///   `URLCanonicalizer.verbatimLayout`).
-    func scanAfterKey(from start: Int) -> (queryMark: Int, slashes: Int)
+    /// Scans the URL from `start` on: where its query starts and how many `/` come before, or that
+    /// a byte needs canonicalizing work.
+    func scanAfterKey(from start: Int) -> AfterKeyScan
+}
+
+/// What `URLStops.scanAfterKey` found in the bytes after a dispatch key. Two words, returned in
+/// registers as a pair of integers would be.
+struct AfterKeyScan: Equatable {
+    /// Where the first `?` is, or the URL's length; `needsWorkMark` when a byte from the scan's start
+    /// on is outside `&`...`~` (see `URLCanonicalizer.verbatimLayout`), so the URL is not verbatim.
+    let queryMark: Int
+    /// The number of `/` from the scan's start to the query mark.
+    let slashes: Int
+
+    /// `queryMark` of a scan that met a byte needing work (no offset is negative).
+    private static let needsWorkMark = -1
+
+    init(queryMark: Int, slashes: Int) {
+        self.queryMark = queryMark
+        self.slashes = slashes
+    }
+
+    /// A scan that met a byte needing work.
+    static var needsWork: AfterKeyScan { AfterKeyScan(queryMark: needsWorkMark, slashes: 0) }
+
+    /// Whether every byte scanned is one a canonical URL keeps as it is.
+    var isVerbatim: Bool { queryMark != Self.needsWorkMark }
 }
 
 /// Stops found eight bytes at a time, in Swift: for URLs of any length of at least eight bytes.
@@ -42,16 +64,14 @@ struct WordScanStops: URLStops {
     }
 
     /// Scans `raw[start..<count]` (`count` ≥ 8) eight bytes at a time, words as in `firstStop`.
-    /// - Returns: where the first `?` is (or `count`) and the number of `/` before it; a query
-    ///   mark of -1 when a byte is outside `&`...`~` (see `URLCanonicalizer.verbatimLayout`).
     @inline(__always)
-    func scanAfterKey(from start: Int) -> (queryMark: Int, slashes: Int) {
+    func scanAfterKey(from start: Int) -> AfterKeyScan {
         var offset = start
         var slashes = 0
         while offset < count {
             let base = min(offset, count &- 8)
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self))
-            if URLCanonicalizer.hasByteOutsidePlainRange(word) { return (-1, 0) }
+            if URLCanonicalizer.hasByteOutsidePlainRange(word) { return .needsWork }
             let fresh = word &>> UInt64(truncatingIfNeeded: (offset &- base) &<< 3)
             let slashBytes = WordScan.exactZeroBytes(fresh ^ WordScan.repeated(slash))
             let marks = WordScan.firstZeroByte(fresh ^ WordScan.repeated(question))
@@ -62,14 +82,14 @@ struct WordScanStops: URLStops {
                 var next = base &+ 8
                 while next < count {
                     let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: min(next, count &- 8), as: UInt64.self))
-                    if URLCanonicalizer.hasByteOutsidePlainRange(word) { return (-1, 0) }
+                    if URLCanonicalizer.hasByteOutsidePlainRange(word) { return .needsWork }
                     next &+= 8
                 }
-                return (queryMark, slashes)
+                return AfterKeyScan(queryMark: queryMark, slashes: slashes)
             }
             slashes &+= WordScan.markedByteCount(slashBytes)
             offset = base &+ 8
         }
-        return (count, slashes)
+        return AfterKeyScan(queryMark: count, slashes: slashes)
     }
 }
