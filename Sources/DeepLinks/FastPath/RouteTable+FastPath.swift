@@ -1,7 +1,31 @@
 import CPCRE2
 
-/// The fast path of `RouteTable.match` and `withMatch`: dispatch to a candidate set, then the one
-/// route the sieve leaves, or the set's chunked alternations (see `RouteTable`).
+/// The fast path of `RouteTable.match` and `withMatch`: the same answers as `referenceMatch`,
+/// without trying every route.
+///
+/// A URL goes through these steps; each file under `FastPath/` is one of them:
+/// 1. Dispatch (`Dispatch/`). The candidate routes are those whose literal start fits the URL's
+///    scheme, host and first path segment, found with one hash lookup (`DispatchIndex`), split by
+///    the URL's number of `/` (`SegmentCountIndex`) into a `CandidateSet`, in table order. Routes a
+///    set leaves out cannot match: their literal prefix or their number of `/` rules the subject out.
+/// 2. An already canonical URL, the usual case, is its own subject: `MatchPlan.verbatimDispatch`
+///    checks only the bytes after the dispatch key it finds in the URL, and answers the set and the
+///    layout at once (`Plan/`). Any other URL is canonicalized in one pass into the thread's
+///    buffer (`Canonicalizer/`), and dispatched from its layout.
+/// 3. Within the set, `CandidateSieve` keeps the routes whose literal prefix and next byte the
+///    subject has (`LoneRoute` says what is known). One left: its own pattern runs, or, for a
+///    pattern that is all literal text, the subject is compared with that text. None: no route.
+///    Several: the set's chunks run, each an anchored alternation whose `(*MARK)` names the
+///    alternative that matched, so the first match is the first route in table order.
+/// 4. The winner's tap constraints and query rules are checked (`QueryRulePlan`); when they refuse
+///    it, the set's later routes are tried one at a time, as the reference falls through.
+/// 5. The answer comes back as plain values in registers (`Results/`): the route, not retained,
+///    where its groups matched and where the query is; parameters are decoded only when read.
+///
+/// Why it is laid out this way: every step reads flat buffers of plain values built once per table
+/// (`MatchPlan`), so a match follows no reference and counts none, and the usual URL needs one
+/// hash lookup and one JIT match. Each type's documentation says why it is shaped as it is. To
+/// measure a change, run `widgethost-bench routes` (see `Benchmarks/README.md`).
 extension RouteTable {
     /// Routes the URL whose UTF-8 is `bytes`, for `withMatch`.
     @usableFromInline

@@ -2,16 +2,19 @@ import CPCRE2
 
 /// An immutable, compiled route table: matches URLs to routes, explains, builds URLs and lints.
 ///
-/// Build one with `RouteTableBuilder` (or `RouteTable.load(directory:)`). Matching canonicalizes the
-/// URL (an already canonical one is its own subject, checked only after its dispatch key:
-/// `MatchPlan.verbatimDispatch`), finds the candidate routes from its scheme, host and first
-/// segment with a hash lookup and from its number of `/` (`SegmentCountIndex`), narrows a small
-/// set by literal prefix and next byte (`CandidateSieve`), then runs the one route left's own
-/// pattern (compares the subject with it, when it is all literal text), or the candidates' chunked
-/// alternations, through `pcre2_jit_match`, with the calling
-/// thread's match data and the table's match limit. Order is deterministic: explicit priority
-/// (higher first), then file order. `match` returns a `RouteMatch` that holds its route and URL;
-/// `withMatch` lends the same answers as a `RouteMatchView` for one closure, holding nothing.
+/// Build one with `RouteTableBuilder` (or `RouteTable.load(directory:)`). What a URL routes to is
+/// defined by `referenceMatch(_:context:)`: the URL is canonicalized, then the first route in
+/// table order (explicit priority, higher first, then file order) whose pattern, query rules and
+/// tap constraints accept it wins. `match` returns that route as a `RouteMatch`, which holds the
+/// route and the URL; `withMatch` lends the same answers as a `RouteMatchView` for one closure,
+/// holding nothing.
+///
+/// `match` and `withMatch` do not try every route. They take the fast path described in
+/// `FastPath/RouteTable+FastPath.swift`: a hash lookup of the URL's scheme, host and first segment
+/// and its number of `/` choose a small candidate set, a sieve on literal prefixes narrows it,
+/// and PCRE2's JIT runs one route's pattern or the set's chunked alternations. The differential
+/// tests and the `RouteReferenceFuzzer` fuzz target hold it to `referenceMatch`.
+///
 /// A table is `Sendable` and may be used from any number of threads at once; to change routes,
 /// build a new table and swap it in a `RouteTableHolder`.
 public final class RouteTable: Sendable {
@@ -22,8 +25,9 @@ public final class RouteTable: Sendable {
     /// Warnings found while building (errors prevent building).
     public let warnings: [RouteDiagnostic]
     let limits: MatchLimits
+    /// The routes each dispatch key (and number of `/`) can reach, compiled into alternations.
     let candidateSets: [CandidateSet]
-    /// What every match reads, without references.
+    /// What the fast path reads on every match, laid out without references.
     let plan: MatchPlan
     /// The ovector pairs any match of this table needs (chunks, route patterns, value patterns).
     let ovectorPairs: Int
@@ -54,7 +58,8 @@ public final class RouteTable: Sendable {
     public func route(named name: String) -> Route? { routesByName[name].map { routes[$0] } }
 
     /// Routes `url`: the first route in table order whose pattern, query rules and (when `context`
-    /// says something) source and family constraints accept it.
+    /// says something) source and family constraints accept it, as `referenceMatch(_:context:)`
+    /// defines.
     ///
     /// The match holds the route and the URL. To route many URLs and read a little of each,
     /// `withMatch` lends the match instead, which counts no references.
