@@ -83,10 +83,11 @@ final class QueryRulePlan: @unchecked Sendable {
         let rule = rules[index]
         let name = UnsafeBufferPointer(start: bytes.baseAddress! + Int(rule.nameStart), count: Int(rule.nameLength))
         if rule.nameIsPlain {
-            // Equal bytes decode alike; other bytes can decode to the name only through an escape or
-            // `+` (a non-ASCII item never equals an ASCII name).
+            // Equal bytes decode alike. Other bytes can equal the name only through an escape, a `+`,
+            // or a non-ASCII character canonically equivalent to an ASCII one (the Kelvin sign is `K`
+            // to Swift's string comparison, which names are compared by); without any, they cannot.
             if range.count == name.count, WordScan.equal(name.baseAddress!, url + range.lowerBound, count: name.count) { return true }
-            if WordScan.firstIndex(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: url, from: range.lowerBound,
+            if WordScan.firstIndex(ofNonASCIIOr: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: url, from: range.lowerBound,
                                    to: range.upperBound) == range.upperBound {
                 return false
             }
