@@ -20,6 +20,10 @@ let package = Package(
             name: "RouteMatchFuzzer",
             dependencies: [.product(name: "DeepLinks", package: rootIdentity)]
         ),
+        .executableTarget(
+            name: "RouteReferenceFuzzer",
+            dependencies: [.product(name: "DeepLinks", package: rootIdentity)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
