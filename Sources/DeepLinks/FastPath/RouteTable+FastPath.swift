@@ -3,7 +3,7 @@ import CPCRE2
 /// The fast path of `RouteTable.match` and `withMatch`: the same answers as `referenceMatch`,
 /// without trying every route.
 ///
-/// A URL goes through these steps; each file under `FastPath/` is one of them:
+/// A URL goes through these steps (the folders under `FastPath/` hold the types of each):
 /// 1. Dispatch (`Dispatch/`). The candidate routes are those whose literal start fits the URL's
 ///    scheme, host and first path segment, found with one hash lookup (`DispatchIndex`), split by
 ///    the URL's number of `/` (`SegmentCountIndex`) into a `CandidateSet`, in table order. Routes a
