@@ -57,21 +57,8 @@ public final class RouteTable: Sendable {
     /// The route named `name`.
     public func route(named name: String) -> Route? { routesByName[name].map { routes[$0] } }
 
-    /// Routes `url`: the first route in table order whose pattern, query rules and (when `context`
-    /// says something) source and family constraints accept it, as `referenceMatch(_:context:)`
-    /// defines.
-    ///
-    /// The match holds the route and the URL. To route many URLs and read a little of each,
-    /// `withMatch` lends the match instead, which counts no references.
-    ///
-    /// The URL is taken, not borrowed, so that the match keeps the caller's string instead of
-    /// retaining a copy of its own: one retain and one release fewer for every URL routed.
-    public func match(_ url: consuming String, context: TapContext = .any) -> Result<RouteMatch, RoutingFailure> {
-        // What `find` found comes back in registers (`FoundRoute`); the URL is then moved into the match.
-        let found = url.withUTF8 { find($0, context: context) }
-        guard let route = found.route else { return .failure(failure(found, routing: url, context: context)) }
-        return .success(RouteMatch(route: route.takeUnretainedValue(), source: url, url: found.url, captures: found.captures))
-    }
+    // `match(_:context:)`, the main entry point, is defined in `FastPath/RouteTable+FastPath.swift`,
+    // just before `find`, the fast path it inlines (the reason is there).
 
     /// The matched route for `url`, or nil.
     public func firstMatch(_ url: String, context: TapContext = .any) -> RouteMatch? {

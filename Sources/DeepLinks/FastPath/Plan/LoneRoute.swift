@@ -28,8 +28,10 @@ struct LoneRoute: Equatable {
     /// The sieve left no route of the set: the subject matches none.
     static var noneLeft: LoneRoute { LoneRoute(rawValue: -4) }
 
-    /// The most negative state (`VerbatimDispatch` adds its opposite to pack any value unsigned).
-    static let lowestState: Int32 = -4
+    /// What `packed` adds to the raw value: the values `VerbatimDispatch` carries (a route,
+    /// `.notAlone`, `.unread`) then pack to at least 0, and `.unread` to 0, so that a test for
+    /// `.unread` after unpacking compiles to a test of the packed bits for zero.
+    private static let packingBias: Int32 = 2
 
     /// Whether this is a route rather than a state.
     var isRoute: Bool { rawValue >= 0 }
@@ -37,9 +39,10 @@ struct LoneRoute: Equatable {
     /// The route's order (only when `isRoute`).
     var order: Int { Int(rawValue) }
 
-    /// The value as packed by `VerbatimDispatch`: at least 0, at most 2³¹ − 1 − `lowestState`.
-    var packed: UInt32 { UInt32(bitPattern: rawValue &- Self.lowestState) }
+    /// The value as packed by `VerbatimDispatch`, for a route (below 2³¹ − 2), `.notAlone` or
+    /// `.unread` only (the sieve's answers are never packed).
+    var packed: UInt32 { UInt32(bitPattern: rawValue &+ Self.packingBias) }
 
     /// The value `packed` packed.
-    init(packed: UInt32) { rawValue = Int32(bitPattern: packed) &+ Self.lowestState }
+    init(packed: UInt32) { rawValue = Int32(bitPattern: packed) &- Self.packingBias }
 }
