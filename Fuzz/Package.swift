@@ -8,7 +8,7 @@ import PackageDescription
 let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 let package = Package(
-    name: "DeepLinksFuzz",
+    name: "WidgetHostFuzz",
     platforms: [.macOS(.v15)],
     dependencies: [.package(path: "..")],
     targets: [
@@ -22,6 +22,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "RouteMatchFuzzer",
+            dependencies: [.product(name: "DeepLinks", package: rootIdentity)]
+        ),
+        .executableTarget(
+            name: "RouteReferenceFuzzer",
             dependencies: [.product(name: "DeepLinks", package: rootIdentity)]
         ),
     ],

@@ -17,10 +17,10 @@ struct URLStopsTests {
             bytes[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? bytes.count
         }
 
-        func scanAfterKey(from start: Int) -> (queryMark: Int, slashes: Int) {
-            if bytes[start...].contains(where: { $0 < 0x26 || $0 > 0x7E }) { return (-1, 0) }
+        func scanAfterKey(from start: Int) -> AfterKeyScan {
+            if bytes[start...].contains(where: { $0 < 0x26 || $0 > 0x7E }) { return .needsWork }
             let mark = bytes[start...].firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
-            return (mark, bytes[start..<mark].count { $0 == UInt8(ascii: "/") })
+            return AfterKeyScan(queryMark: mark, slashes: bytes[start..<mark].count { $0 == UInt8(ascii: "/") })
         }
     }
 

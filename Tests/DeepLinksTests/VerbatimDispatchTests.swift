@@ -155,9 +155,9 @@ struct VerbatimDispatchTests {
         }
         #expect(dispatched("myapp://tásk/task-42").isNotVerbatim)
         // A host no key names, in lower case: it cannot tell (the full check finds the URL canonical).
-        #expect(dispatched("myapp://elsewhere/task-42").set == -1)
+        #expect(dispatched("myapp://elsewhere/task-42").isUndecided)
         // An escape after the key is left to the full check (saying so cost the usual path more than it spares).
-        #expect(dispatched("myapp://task/task-%34%32").set == -1)
+        #expect(dispatched("myapp://task/task-%34%32").isUndecided)
         #expect(table.firstMatch("myapp://task/task-%34%32")?.parameters == ["id": "task-42"])
     }
 
@@ -179,10 +179,11 @@ struct VerbatimDispatchTests {
             #expect(fast.layout == layout, "\(url)")
             let set = table.plan.candidateSet(for: UnsafeBufferPointer(start: bytes.baseAddress, count: layout.length), layout: layout)
             #expect(fast.set == set, "\(url): set \(fast.set), dispatch gives \(set)")
-            // The set's one route, read from the slot beside the set (-2 when the dispatch did not read one).
+            // The set's one route, read from the slot beside the set (unless the dispatch did not read one).
             let routes = table.candidateSets[set].routes
-            if dispatched.loneRoute != -2 {
-                #expect(dispatched.loneRoute == (routes.count == 1 ? routes[0] : -1), "\(url): lone route \(dispatched.loneRoute), set has \(routes)")
+            if dispatched.loneRoute != .unread {
+                #expect(dispatched.loneRoute == (routes.count == 1 ? LoneRoute(order: routes[0]) : .notAlone),
+                        "\(url): lone route \(dispatched.loneRoute), set has \(routes)")
             }
             return true
         }

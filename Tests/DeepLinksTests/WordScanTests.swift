@@ -4,7 +4,7 @@ import Testing
 /// Finding bytes a word at a time gives the offsets a byte-by-byte search gives.
 @Suite("Word scan")
 struct WordScanTests {
-    @Test("first index of one byte and of either of two bytes, on every range of random buffers")
+    @Test("first index of one byte, of either of two bytes, and of either or a non-ASCII byte, on every range of random buffers")
     func agreesWithByteSearch() {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next() -> UInt64 {
@@ -24,6 +24,8 @@ struct WordScanTests {
                         #expect(WordScan.firstIndex(of: 0x26, in: base, from: start, to: end) == one)
                         let either = bytes[start..<end].firstIndex { $0 == 0x25 || $0 == 0x2B } ?? end
                         #expect(WordScan.firstIndex(of: 0x25, or: 0x2B, in: base, from: start, to: end) == either)
+                        let eitherOrNonASCII = bytes[start..<end].firstIndex { $0 == 0x25 || $0 == 0x2B || $0 >= 0x80 } ?? end
+                        #expect(WordScan.firstIndex(ofNonASCIIOr: 0x25, or: 0x2B, in: base, from: start, to: end) == eitherOrNonASCII)
                     }
                 }
             }

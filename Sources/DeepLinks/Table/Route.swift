@@ -1,8 +1,8 @@
 /// A compiled route of a `RouteTable`: its definition plus what matching and building need.
 public final class Route: Sendable {
     // Declared first, so that they share the object's first cache line with its reference count, which an
-    // owned match writes: reading `parameter("id")`, or checking query rules, of a route among thousands
-    // then waits for no other line of it (`Benchmarks/README.md`, thirteenth pass).
+    // owned match writes anyway: reading `parameter("id")`, or checking query rules, of a route among
+    // thousands (whose lines are rarely in cache) then waits for no other line of it.
     /// The name of group 1, the parameter read most (nil when the pattern has no groups, or group 1 is unnamed).
     let firstGroupName: String?
     /// Whether two groups share a name (`(?J)`).

@@ -3,9 +3,9 @@ extension String {
     /// string), else those of a contiguous copy (a bridged string).
     ///
     /// Unlike the standard library's `withUTF8`, it does not mutate, so a router can read a URL it
-    /// only borrows. `body` is one closure for both ways, so a caller that inlines much into it
-    /// keeps it as a closure called through a context: `RouteTable.match` and `RouteMatch`'s
-    /// readers write the two ways out instead (measured there); `withMatch` uses this.
+    /// only borrows. `body` is one closure for both ways, so the optimizer keeps a large `body` as a
+    /// closure called through a context instead of inlining it twice: `RouteMatch`'s readers, on
+    /// every read, write the two ways out instead; `withMatch` and `referenceMatch` use this.
     @inlinable
     func withUTF8Bytes<Value>(_ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
         if let value = utf8.withContiguousStorageIfAvailable(body) { return value }

@@ -1,15 +1,15 @@
 /// Byte-level helpers for URL parsing.
 enum URLBytes {
-    @inline(__always) static func isAlpha(_ byte: UInt8) -> Bool {
+    static func isAlpha(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
-    @inline(__always) static func isSchemeCharacter(_ byte: UInt8) -> Bool {
+    static func isSchemeCharacter(_ byte: UInt8) -> Bool {
         isAlpha(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
-    @inline(__always) static func lowercased(_ byte: UInt8) -> UInt8 {
+    static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 

@@ -92,7 +92,6 @@ private struct SubjectWriter {
 
     init(output: UnsafeMutableBufferPointer<UInt8>) { self.output = output }
 
-    @inline(__always)
     mutating func append(_ byte: UInt8) {
         output[count] = byte
         count += 1

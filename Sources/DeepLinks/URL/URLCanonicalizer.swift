@@ -63,7 +63,6 @@ public struct URLCanonicalizer: Sendable, Hashable {
     ///
     /// One pass over the bytes (`fastLayout`); only a URL that pass refuses goes through the
     /// rule-by-rule `referenceLayout`, which says why.
-    @inline(__always)
     func layout(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) throws(CanonicalizationFailure) -> CanonicalLayout {
         if let layout = fastLayout(bytes, into: output) { return layout }
         return try referenceLayout(bytes, into: output)

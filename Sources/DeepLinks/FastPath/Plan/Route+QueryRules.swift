@@ -42,7 +42,7 @@ extension Route {
                     let nameEnd = WordScan.firstIndex(of: UInt8(ascii: "="), in: base, from: itemStart, to: itemEnd)
                     if itemEnd > itemStart, plan.nameMatches(index, base, itemStart..<nameEnd) {
                         count += 1
-                        if plan.rules[index].wordCount >= 0 || plan.rules[index].pattern != nil {
+                        if plan.rules[index].checksValues {
                             let value = min(nameEnd + 1, itemEnd)..<itemEnd
                             let decoded = Self.decodeValue(url, value, into: spare)
                             if !plan.accepts(index, decoded, scratch: scratch, limits: limits) {

@@ -19,12 +19,21 @@ final class QueryRulePlan: @unchecked Sendable {
         /// bytes are equal, and otherwise only if it has a `%` or `+` to decode.
         let nameIsPlain: Bool
         /// `words[firstWord..<(firstWord + wordCount)]` when the value pattern is a choice of plain
-        /// words; `wordCount` is -1 otherwise.
+        /// words; `wordCount` is `notWords` otherwise.
         let firstWord: Int32
         let wordCount: Int32
         /// The value pattern, when it must run (no words); nil when any value is accepted.
         let pattern: OpaquePointer?
         let isJITCompiled: Bool
+
+        /// `wordCount` of a rule whose value pattern is not a choice of plain words.
+        static let notWords: Int32 = -1
+
+        /// Whether values are compared with the words instead of running the pattern.
+        var comparesWords: Bool { wordCount >= 0 }
+
+        /// Whether values are checked at all (by words or by the pattern).
+        var checksValues: Bool { comparesWords || pattern != nil }
     }
 
     struct Word {
@@ -53,7 +62,7 @@ final class QueryRulePlan: @unchecked Sendable {
             let runsPattern = check.valueWords == nil ? check.valuePattern : nil
             rules.append(Rule(nameStart: nameStart, nameLength: Int32(check.name.count), isRequired: check.isRequired,
                               isRepeated: check.isRepeated, nameIsPlain: check.name.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") },
-                              firstWord: firstWord, wordCount: check.valueWords.map { Int32($0.count) } ?? -1,
+                              firstWord: firstWord, wordCount: check.valueWords.map { Int32($0.count) } ?? Rule.notWords,
                               pattern: runsPattern?.code, isJITCompiled: runsPattern?.isJITCompiled ?? false))
         }
         self.checks = checks
@@ -74,10 +83,11 @@ final class QueryRulePlan: @unchecked Sendable {
         let rule = rules[index]
         let name = UnsafeBufferPointer(start: bytes.baseAddress! + Int(rule.nameStart), count: Int(rule.nameLength))
         if rule.nameIsPlain {
-            // Equal bytes decode alike; other bytes can decode to the name only through an escape or
-            // `+` (a non-ASCII item never equals an ASCII name).
+            // Equal bytes decode alike. Other bytes can equal the name only through an escape, a `+`,
+            // or a non-ASCII character canonically equivalent to an ASCII one (the Kelvin sign is `K`
+            // to Swift's string comparison, which names are compared by); without any, they cannot.
             if range.count == name.count, WordScan.equal(name.baseAddress!, url + range.lowerBound, count: name.count) { return true }
-            if WordScan.firstIndex(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: url, from: range.lowerBound,
+            if WordScan.firstIndex(ofNonASCIIOr: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: url, from: range.lowerBound,
                                    to: range.upperBound) == range.upperBound {
                 return false
             }
@@ -90,7 +100,7 @@ final class QueryRulePlan: @unchecked Sendable {
     @inline(__always)
     func accepts(_ index: Int, _ value: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, limits: MatchLimits) -> Bool {
         let rule = rules[index]
-        if rule.wordCount >= 0 {
+        if rule.comparesWords {
             for word in words[Int(rule.firstWord)..<Int(rule.firstWord + rule.wordCount)] where Int(word.length) == value.count {
                 if value.isEmpty || WordScan.equal(bytes.baseAddress! + Int(word.start), value.baseAddress!, count: value.count) { return true }
             }

@@ -29,11 +29,11 @@ struct URLByteMap: URLStops {
     }
 
     @inline(__always)
-    func scanAfterKey(from start: Int) -> (queryMark: Int, slashes: Int) {
+    func scanAfterKey(from start: Int) -> AfterKeyScan {
         let after = Self.from(start)
-        if map.outside & after != 0 { return (-1, 0) }
+        if map.outside & after != 0 { return .needsWork }
         let marks = map.marks & after
         let queryMark = marks == 0 ? count : marks.trailingZeroBitCount
-        return (queryMark, (map.slashes & after & ~Self.from(queryMark)).nonzeroBitCount)
+        return AfterKeyScan(queryMark: queryMark, slashes: (map.slashes & after & ~Self.from(queryMark)).nonzeroBitCount)
     }
 }

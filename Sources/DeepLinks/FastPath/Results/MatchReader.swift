@@ -92,9 +92,10 @@ struct MatchReader {
     }
 
     /// `value(ofGroup:)` for a value with escapes or a match whose spans are not kept. Static, and
-    /// given the reader's parts: a method (or a reader argument) took the reader's address, so
-    /// every caller copied its reader to memory first, in sixteen-byte pieces that waited for the
-    /// narrower stores that had just made the reader (`Benchmarks/README.md`, ninth pass).
+    /// given the reader's parts: a method (or a reader argument) takes the reader's address, so
+    /// every caller, even on the usual path that never calls this, would copy its reader to memory
+    /// first, in sixteen-byte pieces that wait for the narrower stores that had just made the
+    /// reader (a load cannot take its bytes from several pending stores).
     @inline(never)
     private static func valueDecoding(ofGroup index: Int, _ route: Unmanaged<Route>, _ source: UnsafeBufferPointer<UInt8>,
                                       _ url: MatchedURL, _ captures: CaptureSpans) -> String? {

@@ -14,8 +14,10 @@ final class DispatchIndex: @unchecked Sendable {
     // @unchecked Sendable: the buffers are written only in init and freed in deinit.
 
     fileprivate struct Entry {
-        /// A free slot's entry: no key is this long.
-        static let free = Entry(hash: 0, keyStart: 0, keyLength: -1, candidateSet: 0, slashes: 0, isVerbatim: false,
+        /// `keyLength` of a free slot: no key is this long.
+        static let freeKeyLength: Int32 = -1
+        /// A free slot's entry.
+        static let free = Entry(hash: 0, keyStart: 0, keyLength: freeKeyLength, candidateSet: 0, slashes: 0, isVerbatim: false,
                                 firstSlot: 0, slotCount: 0)
 
         let hash: UInt64
@@ -31,7 +33,13 @@ final class DispatchIndex: @unchecked Sendable {
         /// kept here, so that verbatim dispatch goes from this entry to the candidate set in one load.
         let firstSlot: Int32
         let slotCount: UInt8
+
+        /// Whether the slot holds no key.
+        var isFree: Bool { keyLength == Self.freeKeyLength }
     }
+
+    /// What `slotIndex` answers when the index does not hold the key (slots are numbered from 0).
+    private static let noSlot = -1
 
     /// All keys, back to back.
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
@@ -74,7 +82,7 @@ final class DispatchIndex: @unchecked Sendable {
         var slots = [Entry](repeating: .free, count: capacity)
         for entry in entries {
             var slot = Int(truncatingIfNeeded: entry.hash >> slotShift)
-            while slots[slot].keyLength >= 0 { slot = (slot + 1) & (capacity - 1) }
+            while !slots[slot].isFree { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = entry
         }
         self.keyBytes = .copying(keyBytes)
@@ -108,15 +116,20 @@ final class DispatchIndex: @unchecked Sendable {
     /// came back through memory).
     struct FoundKey {
         /// The key's candidate set (a key of `SegmentCountIndex`) and its number of `/`, in 48 and
-        /// 16 bits; negative for `missing` and `notVerbatim`.
+        /// 16 bits, so not negative; `missingKey` or `notVerbatimKey` otherwise.
         private let key: Int
         /// The key's first slot in its `SegmentCountIndex` and its number of slots, in 56 and 8 bits.
         private let slots: Int
 
+        /// `key` when the index holds no such key.
+        private static let missingKey = -1
+        /// `key` when the index holds the key but URLs starting with it are not verbatim.
+        private static let notVerbatimKey = -2
+
         /// The index holds no such key.
-        static let missing = FoundKey(key: -1, slots: 0)
+        static var missing: FoundKey { FoundKey(key: missingKey, slots: 0) }
         /// The index holds the key, but URLs starting with it are not verbatim.
-        static let notVerbatim = FoundKey(key: -2, slots: 0)
+        static var notVerbatim: FoundKey { FoundKey(key: notVerbatimKey, slots: 0) }
 
         private init(key: Int, slots: Int) {
             self.key = key
@@ -129,7 +142,7 @@ final class DispatchIndex: @unchecked Sendable {
             slots = Int(entry.firstSlot) &<< 8 | Int(entry.slotCount)
         }
 
-        var isMissing: Bool { key == -1 }
+        var isMissing: Bool { key == Self.missingKey }
         /// Whether a key was found and URLs starting with it are verbatim.
         var isFound: Bool { key >= 0 }
         /// The key's candidate set, a key of `SegmentCountIndex`.
@@ -164,7 +177,7 @@ final class DispatchIndex: @unchecked Sendable {
     @inline(__always)
     private func verbatimKey(_ key: UnsafePointer<UInt8>, count: Int) -> FoundKey {
         let slot = slotIndex(key, count: count)
-        guard slot >= 0 else { return .missing }
+        guard slot != Self.noSlot else { return .missing }
         let entry = slots[slot]
         guard entry.isVerbatim else { return .notVerbatim }
         return FoundKey(entry)
@@ -183,19 +196,19 @@ final class DispatchIndex: @unchecked Sendable {
     @inline(__always)
     private func lookup(_ key: UnsafePointer<UInt8>, count: Int) -> Int? {
         let slot = slotIndex(key, count: count)
-        return slot >= 0 ? Int(slots[slot].candidateSet) : nil
+        return slot != Self.noSlot ? Int(slots[slot].candidateSet) : nil
     }
 
-    /// The slot holding the key `key[0..<count]`, or -1.
+    /// The slot holding the key `key[0..<count]`, or `noSlot`.
     @inline(__always)
     private func slotIndex(_ key: UnsafePointer<UInt8>, count: Int) -> Int {
-        guard keyLengths & (1 << (UInt64(truncatingIfNeeded: count) & 63)) != 0 else { return -1 }
+        guard mayHoldKey(ofLength: count) else { return Self.noSlot }
         let hash = hashesWholeKeys ? DispatchIndex.hash(key, count: count) : DispatchIndex.sampledHash(key, count: count)
         let mask = slots.count &- 1
         var slot = Int(truncatingIfNeeded: hash &>> slotShift)
         while true {
             let entry = slots[slot]
-            if entry.keyLength < 0 { return -1 }
+            if entry.isFree { return Self.noSlot }
             if entry.hash == hash, Int(entry.keyLength) == count, WordScan.equal(keyBytes.baseAddress! + Int(entry.keyStart), key, count: count) {
                 return slot
             }

@@ -21,12 +21,12 @@ final class SegmentCountIndex: @unchecked Sendable {
         let otherCounts: Int32
     }
 
-    /// A slot: the candidate set, and the set's one route when it has one (-1 otherwise), so that
-    /// matching reads the route from the slot instead of looking it up by set (a dependent load,
-    /// a cache miss of its own in a table of thousands of routes).
+    /// A slot: the candidate set, and the set's one route when it has one (`.notAlone` otherwise),
+    /// so that matching reads the route from the slot instead of looking it up by set (a dependent
+    /// load, a cache miss of its own in a table of thousands of routes).
     struct Slot {
         let candidateSet: Int32
-        let loneRoute: Int32
+        let loneRoute: LoneRoute
     }
 
     struct Bucket {
@@ -45,8 +45,8 @@ final class SegmentCountIndex: @unchecked Sendable {
 
     /// - Parameters:
     ///   - keys: Per dispatch key, its buckets (slash count, candidate set) and the set for other counts.
-    ///   - loneRoutes: Per candidate set, its one route, or -1.
-    init(keys: [(buckets: [(slashes: Int, candidateSet: Int)], otherCounts: Int)], loneRoutes: [Int32]) {
+    ///   - loneRoutes: Per candidate set, its one route, or `.notAlone`.
+    init(keys: [(buckets: [(slashes: Int, candidateSet: Int)], otherCounts: Int)], loneRoutes: [LoneRoute]) {
         var slots: [Slot] = []
         var flat: [Bucket] = []
         let entries = keys.map { key in
@@ -91,15 +91,14 @@ final class SegmentCountIndex: @unchecked Sendable {
 
     /// The candidate set for a subject with `slashes` `/` among those of dispatch key `key`, whose
     /// slots (`slotRange(ofKey:)`) its `DispatchIndex` entry carries, and the set's one route: one
-    /// load when a slot covers the count. The route is -1 when the set has several (or none), -2
-    /// when not known here (a bucket past the slots).
+    /// load when a slot covers the count. The route is `.unread` for a bucket past the slots.
     @inline(__always)
-    func candidateSet(key: Int, slashes: Int, firstSlot: Int, slotCount: Int) -> (set: Int, loneRoute: Int) {
+    func candidateSet(key: Int, slashes: Int, firstSlot: Int, slotCount: Int) -> (set: Int, loneRoute: LoneRoute) {
         if UInt(bitPattern: slashes) < UInt(slotCount) {
             let slot = slots[firstSlot &+ slashes]
-            return (Int(slot.candidateSet), Int(slot.loneRoute))
+            return (Int(slot.candidateSet), slot.loneRoute)
         }
-        return (bucket(of: keys[key], slashes: slashes), -2)
+        return (bucket(of: keys[key], slashes: slashes), .unread)
     }
 
     /// Where dispatch key `key`'s slots are, and how many it has (0 for a key with a list of

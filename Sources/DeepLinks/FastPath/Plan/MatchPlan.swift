@@ -37,10 +37,16 @@ final class MatchPlan: @unchecked Sendable {
         /// The route itself, not retained: the table's `routes` keep it alive (for `RouteMatchView`).
         let route: Unmanaged<Route>
         /// For a pattern that is all literal text: where that text is in `literals`, and its length;
-        /// -1 for other patterns. Such a route matches its text and nothing else, so comparing
-        /// bytes decides it without running the pattern.
+        /// `notLiteral` for other patterns. Such a route matches its text and nothing else, so
+        /// comparing bytes decides it without running the pattern.
         let literalStart: Int32
         let literalLength: Int32
+
+        /// `literalLength` of a pattern that is not all literal text (no text is this long).
+        static let notLiteral: Int32 = -1
+
+        /// Whether the pattern is all literal text, at `literalStart` in `literals`.
+        var isLiteral: Bool { literalLength >= 0 }
     }
 
     /// Every candidate set's chunks, back to back.
@@ -49,8 +55,8 @@ final class MatchPlan: @unchecked Sendable {
     let setStarts: UnsafeMutableBufferPointer<Int32>
     /// The number of routes of each candidate set.
     let setSizes: UnsafeMutableBufferPointer<Int32>
-    /// The route of each candidate set of one route, -1 for the others: its own pattern decides.
-    let loneRoutes: UnsafeMutableBufferPointer<Int32>
+    /// The route of each candidate set of one route (its own pattern decides), `.notAlone` for the others.
+    let loneRoutes: UnsafeMutableBufferPointer<LoneRoute>
     let alternatives: UnsafeMutableBufferPointer<Alternative>
     /// By route order.
     let routes: UnsafeMutableBufferPointer<RouteInfo>
@@ -94,13 +100,13 @@ final class MatchPlan: @unchecked Sendable {
                              groupCount: Int32(route.groupNames.count),
                              checksAfterPattern: !definition.queryRules.isEmpty || !definition.sources.isEmpty || !definition.families.isEmpty,
                              route: .passUnretained(route), literalStart: Int32(literals.count),
-                             literalLength: literal.map { Int32($0.count) } ?? -1)
+                             literalLength: literal.map { Int32($0.count) } ?? RouteInfo.notLiteral)
         }
         self.literals = .copying(literals)
         self.chunks = .copying(chunks)
         self.setStarts = .copying(setStarts)
         self.setSizes = .copying(candidateSets.map { Int32($0.routes.count) })
-        self.loneRoutes = .copying(candidateSets.map { $0.routes.count == 1 ? Int32($0.routes[0]) : -1 })
+        self.loneRoutes = .copying(candidateSets.map(\.loneRoute))
         self.alternatives = .copying(alternatives)
         self.routes = .copying(infos)
         self.patterns = patterns + routes.map(\.pattern)
@@ -141,29 +147,22 @@ final class MatchPlan: @unchecked Sendable {
         return segmentCounts.candidateSet(key: key, subject: subject, layout: layout)
     }
 
-    /// `loneCandidate` when the sieve leaves no route of the set.
-    static let noCandidate = -2
-
     /// The only route of candidate set `set` that `subject` could match: the set's one route, or
-    /// the sieve's one survivor; -1 when several remain, `noCandidate` when none does.
-    /// - Parameter known: The set's one route as the dispatch read it from its slot (-1: the set
-    ///   has several routes, or none), or -2 when it did not (then `loneRoutes` says).
+    /// the sieve's one survivor; `.several` when several remain, `.noneLeft` when none does.
+    /// - Parameter known: The set's one route as dispatch read it from its slot (a route, or
+    ///   `.notAlone`), or `.unread` when it did not (then `loneRoutes` says).
     @inline(__always)
-    func loneCandidate(of set: Int, subject: UnsafeBufferPointer<UInt8>, known: Int = -2) -> Int {
-        let lone = known == -2 ? Int(loneRoutes[set]) : known
-        if lone >= 0 { return lone }
+    func loneCandidate(of set: Int, subject: UnsafeBufferPointer<UInt8>, known: LoneRoute = .unread) -> LoneRoute {
+        let lone = known == .unread ? loneRoutes[set] : known
+        if lone.isRoute { return lone }
         return sievedCandidate(of: set, subject: subject)
     }
 
-    /// `loneCandidate` for a set of several routes: what the sieve leaves (out of line, so that a
-    /// set of one route costs its caller no call).
+    /// `loneCandidate` for a set that does not have exactly one route: what the sieve leaves (out
+    /// of line, so that a set of one route costs its caller no call).
     @inline(never)
-    private func sievedCandidate(of set: Int, subject: UnsafeBufferPointer<UInt8>) -> Int {
-        switch sieve.survivors(of: set, subject: subject) {
-        case .none: return Self.noCandidate
-        case let .one(route): return route
-        case .several: return -1
-        }
+    private func sievedCandidate(of set: Int, subject: UnsafeBufferPointer<UInt8>) -> LoneRoute {
+        sieve.survivors(of: set, subject: subject)
     }
 
     /// Runs route `order`'s own pattern on `subject`: PCRE2's return code (> 0 when it matched,
@@ -172,7 +171,7 @@ final class MatchPlan: @unchecked Sendable {
     @inline(__always)
     func matchAlone(_ order: Int, _ subject: UnsafeBufferPointer<UInt8>, matchData: OpaquePointer) -> Int32 {
         let info = routes[order]
-        if info.literalLength >= 0 {
+        if info.isLiteral {
             return isLiteralText(subject, of: info) ? 1 : PCRE2_ERROR_NOMATCH
         }
         return info.isJITCompiled

@@ -8,23 +8,16 @@
 final class CandidateSieve: @unchecked Sendable {
     // @unchecked Sendable: the buffers are written only in init and freed in deinit.
 
-    /// What the sieve left of a candidate set.
-    enum Survivors {
-        /// No route of the set can match.
-        case none
-        /// Only this route (by order) can match.
-        case one(Int)
-        /// Several can, or the set is not sieved.
-        case several
-    }
-
     /// Where a set's tests are.
     private struct SetTests {
         let first: Int32
-        /// The number of routes, or -1 when the set is not sieved.
+        /// The number of routes, or `notSieved`.
         let count: Int32
         /// The prefix bytes every subject of the set has already shown to dispatch.
         let known: Int32
+
+        /// `count` of a set too large to sieve.
+        static let notSieved: Int32 = -1
     }
 
     /// The test one route of a set must pass.
@@ -60,7 +53,7 @@ final class CandidateSieve: @unchecked Sendable {
             // Dispatch compared the key, and chunks leave out the key bytes all the set's routes share.
             let known = Int32(set.chunks.map(\.start).min() ?? 0)
             guard set.routes.count <= Self.maxRoutes else {
-                sets.append(SetTests(first: 0, count: -1, known: 0))
+                sets.append(SetTests(first: 0, count: SetTests.notSieved, known: 0))
                 continue
             }
             sets.append(SetTests(first: Int32(entries.count), count: Int32(set.routes.count), known: known))
@@ -80,23 +73,24 @@ final class CandidateSieve: @unchecked Sendable {
         prefixBytes.deallocate()
     }
 
-    /// The routes of candidate set `set` that `subject` could match.
+    /// What is left of candidate set `set` for `subject`: the one route it could match, `.noneLeft`
+    /// when it could match none, or `.several` (also for a set too large to sieve).
     @inline(__always)
-    func survivors(of set: Int, subject: UnsafeBufferPointer<UInt8>) -> Survivors {
+    func survivors(of set: Int, subject: UnsafeBufferPointer<UInt8>) -> LoneRoute {
         let tests = sets[set]
-        guard tests.count >= 0, let base = subject.baseAddress else { return .several }
+        guard tests.count != SetTests.notSieved, let base = subject.baseAddress else { return .several }
         let known = Int(tests.known)
-        var found = -1
+        var found = LoneRoute.noneLeft
         for index in Int(tests.first)..<Int(tests.first + tests.count) {
             let entry = entries[index]
             let length = Int(entry.prefixLength)
             guard length <= subject.count,
                   Self.prefixEqual(prefixBytes.baseAddress! + Int(entry.prefixStart), base, known: known, count: length) else { continue }
             if entry.checksNext, length < subject.count, !entry.next.contains(base[length]) { continue }
-            if found >= 0 { return .several }
-            found = Int(entry.route)
+            if found.isRoute { return .several }
+            found = LoneRoute(order: Int(entry.route))
         }
-        return found < 0 ? .none : .one(found)
+        return found
     }
 
     /// Whether `count` bytes at `prefix` and `subject` are equal, given that the first `known` are

@@ -27,6 +27,9 @@ final class CandidateSet: Sendable {
     /// The most ovector pairs any chunk needs.
     let ovectorPairs: Int
 
+    /// The set's one route, when it has exactly one (its own pattern then decides); `.notAlone` otherwise.
+    var loneRoute: LoneRoute { routes.count == 1 ? LoneRoute(order: routes[0]) : .notAlone }
+
     /// Compiles `routes` (orders, ascending) into chunks of at most `maxPerChunk` alternatives,
     /// splitting further when PCRE2 reports the compiled pattern would be too large.
     /// - Parameter key: bytes every subject dispatched to this set starts with (empty for none).

@@ -10,11 +10,4 @@ struct RouteHit {
     let route: Unmanaged<Route>
     let url: MatchedURL
     let captures: CaptureSpans
-
-    @inline(__always)
-    init(route: Unmanaged<Route>, url: MatchedURL, captures: CaptureSpans) {
-        self.route = route
-        self.url = url
-        self.captures = captures
-    }
 }

@@ -14,6 +14,13 @@ enum WordScan {
                    { $0 == a || $0 == b })
     }
 
+    /// The offset of the first byte in `start..<end` of `base` that is `a`, `b` or not ASCII, or `end`.
+    @inline(__always)
+    static func firstIndex(ofNonASCIIOr a: UInt8, or b: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        firstIndex(in: base, from: start, to: end, { firstZeroByte($0 ^ repeated(a)) | firstZeroByte($0 ^ repeated(b)) | $0 & repeated(0x80) },
+                   { $0 == a || $0 == b || $0 >= 0x80 })
+    }
+
     /// The first offset in `start..<end` whose byte `marks` marks in a word (0x80 in its byte,
     /// exact for the lowest marked byte) and `matches` accepts alone, or `end`. Full words, then the
     /// last bytes one at a time.

@@ -14,12 +14,15 @@ struct CaptureSpans: Sendable {
     private let words: (UInt64, UInt64)
 
     private static let capacity = 4
+    /// The offset of a group that did not take part (no kept offset reaches it).
     private static let unset = UInt16.max
+    /// A word of two groups that did not take part: every offset `unset`.
+    private static let unsetPair = UInt64.max
     /// Spans that did not fit: group 1 with an end but no start, which no match gives (PCRE2 sets
     /// both offsets of a group or neither).
     private static let incomplete: (UInt64, UInt64) = (UInt64(unset), 0)
     /// No group took part.
-    private static let none: (UInt64, UInt64) = (.max, .max)
+    private static let none: (UInt64, UInt64) = (unsetPair, unsetPair)
 
     /// The spans of a match in which no group took part (what a failure carries in their place).
     static var noGroups: CaptureSpans { CaptureSpans(words: none) }
@@ -49,7 +52,7 @@ struct CaptureSpans: Sendable {
             let fits = max(max(start0, end0), max(start1, end1)) < Int(Self.unset)
             let word = UInt64(UInt16(truncatingIfNeeded: start0)) | UInt64(UInt16(truncatingIfNeeded: end0)) &<< 16
                 | UInt64(UInt16(truncatingIfNeeded: start1)) &<< 32 | UInt64(UInt16(truncatingIfNeeded: end1)) &<< 48
-            words = fits ? (word, .max) : Self.incomplete
+            words = fits ? (word, Self.unsetPair) : Self.incomplete
             return
         }
         words = Self.packed(first, count: count)
@@ -59,7 +62,7 @@ struct CaptureSpans: Sendable {
     /// case lays out the first two; `incomplete` when an offset does not fit.
     @inline(never)
     private static func packed(_ first: UnsafeMutablePointer<Int>, count: Int) -> (UInt64, UInt64) {
-        var low = UInt64.max, high = UInt64.max
+        var low = unsetPair, high = unsetPair
         let unset = cpcre2_unset()
         for index in 0..<(2 * count) {
             let offset = first[index]
@@ -78,8 +81,8 @@ struct CaptureSpans: Sendable {
     func mapped(_ transform: (Int) -> Int?) -> CaptureSpans? {
         guard isComplete else { return nil }
         var result = (words.0, words.1)
-        // Groups 3 and 4 only when some took part (the second word is all `unset` otherwise).
-        for index in 0..<(result.1 == .max ? Self.capacity : 2 * Self.capacity) {
+        // Groups 3 and 4 only when some took part.
+        for index in 0..<(result.1 == Self.unsetPair ? Self.capacity : 2 * Self.capacity) {
             let shift = UInt64(truncatingIfNeeded: (index & 3) &* 16)
             let word = index < 4 ? result.0 : result.1
             let offset = UInt16(truncatingIfNeeded: word &>> shift)

@@ -43,7 +43,7 @@ extension RouteTableBuilder {
         }
         let fallback = buckets.count
         buckets.append(try bucketed(unkeyed, label: "*", key: [], slashCounts: slashCounts, routes: routes, into: &sets))
-        let segmentCounts = SegmentCountIndex(keys: buckets, loneRoutes: sets.map { $0.routes.count == 1 ? Int32($0.routes[0]) : -1 })
+        let segmentCounts = SegmentCountIndex(keys: buckets, loneRoutes: sets.map(\.loneRoute))
         return Dispatch(candidateSets: sets, keys: DispatchIndex(keys: keyEntries, fallback: fallback, segmentCounts: segmentCounts),
                         segmentCounts: segmentCounts)
     }

@@ -71,7 +71,7 @@ extension URLCanonicalizer {
         var decodedLength = 0
         var segmentBits: UInt8 = 0  // OR of the segment's bytes: >= 0x80 when its UTF-8 must be checked
         var slashes = 0
-        var firstSegmentEnd = -1
+        var firstSegmentEnd: Int?
         while index < count {
             // A run of plain ASCII bytes, copied as they are.
             let shifted = out + (written - index)
@@ -90,7 +90,7 @@ extension URLCanonicalizer {
                 else { return nil }
                 slashes += 1
                 // A path that does not start with `/` (scheme:path) has its first segment before the first `/`.
-                if firstSegmentEnd < 0, slashes == 2 || index > rawPathStart { firstSegmentEnd = written }
+                if firstSegmentEnd == nil, slashes == 2 || index > rawPathStart { firstSegmentEnd = written }
                 out[written] = slash
                 written += 1
                 index += 1
@@ -146,7 +146,7 @@ extension URLCanonicalizer {
             index = end
         }
         if rawBits >= 0x80, !URLBytes.isValidUTF8(UnsafeBufferPointer(start: input, count: index)) { return nil }
-        let firstEnd = max(min(firstSegmentEnd < 0 ? written : firstSegmentEnd, written), pathStart)
+        let firstEnd = max(min(firstSegmentEnd ?? written, written), pathStart)
         return CanonicalLayout(length: written, schemeLength: schemeEnd, hasAuthority: hasAuthority, pathStart: pathStart,
                                firstSegmentEnd: firstEnd, queryRange: queryRange, isVerbatim: memcmp(out, input, written) == 0,
                                urlPath: urlPath)
