@@ -39,7 +39,7 @@ struct RouteStartTests {
             target   Slug
             example  myapp://res0/newer
         """)
-        let newSets = table.candidateSets.filter { $0.label.hasPrefix("myapp://res0/new ") }
+        let newSets = table.candidateSets.filter { String(decoding: $0.key, as: UTF8.self) == "myapp://res0/new" }
         #expect(!newSets.isEmpty)
         for set in newSets { #expect(!set.routes.contains(table.route(named: "id")!.order), "\(set.label): \(set.routes)") }
         #expect(newSets.contains { $0.routes.contains(table.route(named: "slug")!.order) })

@@ -19,8 +19,10 @@ final class CandidateSet: Sendable {
         let start: Int
     }
 
-    /// A readable name of the key this set serves (`myapp://task/*`).
+    /// A readable name of the key this set serves (`myapp://task/*`), for explanations.
     let label: String
+    /// The bytes every subject dispatched to this set starts with (empty for the set of unkeyed routes).
+    let key: [UInt8]
     /// Route orders, ascending.
     let routes: [Int]
     let chunks: [Chunk]
@@ -35,6 +37,7 @@ final class CandidateSet: Sendable {
     /// - Parameter key: bytes every subject dispatched to this set starts with (empty for none).
     init(label: String, key: [UInt8], routes: [Int], table: [Route], maxPerChunk: Int) throws(PCRE2Error) {
         self.label = label
+        self.key = key
         self.routes = routes
         var chunks: [Chunk] = []
         var start = 0
