@@ -119,7 +119,8 @@ enum RequestHead {
         }
         for (index, field) in fields.enumerated() {
             let nameLength = strlen(UnsafeRawPointer(field.name).assumingMemoryBound(to: CChar.self))
-            let name = String(decoding: UnsafeBufferPointer(start: field.name, count: nameLength), as: UTF8.self)
+            // Made only for a fault: a well-formed head costs no string per field.
+            var name: String { String(decoding: UnsafeBufferPointer(start: field.name, count: nameLength), as: UTF8.self) }
             for offset in 0..<nameLength where !isTokenByte(field.name[offset]) {
                 return Fault(part: "header", field: name, offset: offset, byte: field.name[offset])
             }
