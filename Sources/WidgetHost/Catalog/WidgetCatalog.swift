@@ -1,3 +1,4 @@
+import ActivityKit
 import AppIntents
 import Foundation
 import WidgetKit
@@ -14,6 +15,8 @@ import WidgetKit
 public struct WidgetCatalog: Sendable {
     private var descriptors: [String: WidgetKindDescriptor] = [:]
     private var order: [String] = []
+    private var activityTypesByName: [String: ActivityAttributesType] = [:]
+    private var activityTypeOrder: [String] = []
 
     /// Creates an empty catalog.
     public init() {}
@@ -57,6 +60,22 @@ public struct WidgetCatalog: Sendable {
         descriptors[descriptor.kind] = descriptor
         order.append(descriptor.kind)
     }
+
+    /// Registers a Live Activity attributes type, so the engine decodes its pushes (a push-to-start's
+    /// `attributes`, every `content-state`) exactly as a device would, also after a restart. Types that app code
+    /// starts with `Activity.request` are learnt on the way, but only until the engine stops.
+    /// - Parameter type: The `ActivityAttributes` type; its name (`attributes-type` in pushes) is the Swift type's
+    ///   name. Registering two types of one name is a programming error.
+    public mutating func registerActivity<Attributes: ActivityAttributes>(_ type: Attributes.Type) {
+        let described = ActivityAttributesType(type)
+        precondition(activityTypesByName[described.name] == nil,
+                     "activity attributes type '\(described.name)' is registered twice")
+        activityTypesByName[described.name] = described
+        activityTypeOrder.append(described.name)
+    }
+
+    /// The registered Live Activity attributes types, in registration order.
+    public var activityTypes: [ActivityAttributesType] { activityTypeOrder.compactMap { activityTypesByName[$0] } }
 
     /// The kind registered under `kind`, if any.
     public func descriptor(kind: String) -> WidgetKindDescriptor? { descriptors[kind] }

@@ -1,0 +1,54 @@
+/// An asynchronous sequence of what happens to Live Activities: the type behind `Activity.pushTokenUpdates`,
+/// `activityStateUpdates`, `contentUpdates`, `activityUpdates`, `pushToStartTokenUpdates` and the authorization
+/// streams.
+///
+/// Each is a view of a stream the host produces, keeping the elements of one sort. Unbound to a host, it finishes
+/// at once. Every sequence a property returns is a new subscription that sees changes from then on; iterate it
+/// from one task at a time (`for await token in activity.pushTokenUpdates { … }`).
+public struct ActivityStream<Element>: AsyncSequence {
+    private let makeNext: () -> (() async -> Element?)
+
+    init<Source: Sendable>(_ source: AsyncStream<Source>?, transform: @escaping @Sendable (Source) -> Element?) {
+        guard let source else {
+            makeNext = { { nil } }
+            return
+        }
+        makeNext = {
+            let cursor = Cursor(source.makeAsyncIterator())
+            return {
+                while let element = await cursor.next() {
+                    if let transformed = transform(element) { return transformed }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The iterator over an ``ActivityStream``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let nextElement: () async -> Element?
+
+        /// The next element, or `nil` once the stream has finished.
+        public mutating func next() async -> Element? {
+            await nextElement()
+        }
+    }
+
+    /// Starts iterating: a new subscription.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(nextElement: makeNext())
+    }
+}
+
+/// One iteration of a host's stream, shared by the closure that advances it.
+private final class Cursor<Source: Sendable> {
+    private var iterator: AsyncStream<Source>.AsyncIterator
+
+    init(_ iterator: AsyncStream<Source>.AsyncIterator) {
+        self.iterator = iterator
+    }
+
+    func next() async -> Source? {
+        await iterator.next()
+    }
+}
