@@ -1,3 +1,4 @@
+import ActivityKit
 import Foundation
 import HostBridge
 import SharedState
@@ -22,22 +23,27 @@ final class UserCodeBinding: WidgetCenterHost {
     /// The storage `UserDefaults(suiteName:)` reaches, by App Group identifier; a group not here has no suite.
     private let suites: [String: any DefaultsStorage]
     private let configurations: @Sendable () async throws -> [WidgetInfo]
+    /// What ActivityKit's calls reach: the engine's Live Activities, applied at once (not part of a perform's
+    /// transaction, as an app's activity changes are not part of its database's).
+    let activities: LiveActivities
 
-    private init(suites: [String: any DefaultsStorage],
+    private init(suites: [String: any DefaultsStorage], activities: LiveActivities,
                  configurations: @escaping @Sendable () async throws -> [WidgetInfo]) {
         self.suites = suites
+        self.activities = activities
         self.configurations = configurations
     }
 
     /// A binding for a provider or query the engine runs: each container's suite, read and written directly.
     /// - Parameters:
     ///   - containers: The App Groups the engine knows.
+    ///   - activities: The engine's Live Activities.
     ///   - configurations: What `WidgetCenter.shared.currentConfigurations()` answers.
-    static func forEngine(containers: [AppGroupContainer],
+    static func forEngine(containers: [AppGroupContainer], activities: LiveActivities,
                           configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
         var suites: [String: any DefaultsStorage] = [:]
         for container in containers { suites[container.identifier] = SuiteDefaults(suite: container.suite()) }
-        return UserCodeBinding(suites: suites, configurations: configurations)
+        return UserCodeBinding(suites: suites, activities: activities, configurations: configurations)
     }
 
     /// A binding for one intent's `perform()`.
@@ -49,11 +55,12 @@ final class UserCodeBinding: WidgetCenterHost {
     /// - Parameters:
     ///   - transaction: The perform's transaction; its container is the perform's own group.
     ///   - otherContainers: The App Groups the engine knows (the perform's own group among them is skipped).
+    ///   - activities: The engine's Live Activities.
     ///   - intentName: Names the intent in the error a write outside the transaction records.
     ///   - failures: Where `UserDefaults` failures are kept (it cannot throw) for the runner to fail the perform.
     ///   - configurations: What `WidgetCenter.shared.currentConfigurations()` answers.
     static func forPerform(in transaction: IntentTransaction, otherContainers: [AppGroupContainer],
-                           intentName: String, failures: PerformFailures,
+                           activities: LiveActivities, intentName: String, failures: PerformFailures,
                            configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
         let ownGroup = transaction.container.identifier
         var suites: [String: any DefaultsStorage] = [:]
@@ -63,7 +70,7 @@ final class UserCodeBinding: WidgetCenterHost {
         }
         suites[ownGroup] = TransactionDefaults(transaction: transaction, suite: transaction.container.suite(),
                                                failures: failures)
-        return UserCodeBinding(suites: suites, configurations: configurations)
+        return UserCodeBinding(suites: suites, activities: activities, configurations: configurations)
     }
 
     func reloadTimelines(ofKind kind: String) {

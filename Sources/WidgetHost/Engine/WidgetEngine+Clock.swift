@@ -15,9 +15,11 @@ extension WidgetEngine {
         var records: [ReloadRecord] = []
         while let next = try store.read({ db in try store.nextDueDate(db) }), next <= target {
             if next > virtual.now { virtual.set(to: next) }
+            try activities.settle()
             records += try await runDueReloads()
         }
         if target > virtual.now { virtual.set(to: target) }
+        try activities.settle()
         try saveVirtualTime()
         return records
     }

@@ -25,6 +25,8 @@ public actor WidgetEngine {
     private nonisolated let deviceTimeZone: DeviceTimeZone
     /// The App Group containers user code can reach.
     public nonisolated let containers: [AppGroupContainer]
+    /// The device's Live Activities: what ActivityKit calls in user code reach, and where pushes are applied.
+    public nonisolated let activities: LiveActivities
     /// Observers of what the engine does (provider runs, budget deferrals), e.g. for metrics.
     public nonisolated let events = EngineEventObservers()
     /// Decoded timelines for ``shownEntry(instanceID:at:)``, valid for one store revision.
@@ -45,21 +47,24 @@ public actor WidgetEngine {
     ///   - timeZone: The device's time zone; by default the system's, looked up when a provider or intent first
     ///     needs it (the look-up loads ICU's time-zone data, several megabytes that an idle daemon does without).
     ///   - containers: App Group containers reachable through `UserDefaults(suiteName:)` and ``HostEnvironment``.
+    ///   - activityRules: The device's Live Activity rules.
     public init(catalog: WidgetCatalog, store: EngineStore, clock: any HostClock = SystemClock(),
                 budget: ReloadBudgetPolicy = .default, timeZone: TimeZone? = nil,
-                containers: [AppGroupContainer] = []) {
+                containers: [AppGroupContainer] = [], activityRules: ActivityRules = .default) {
         self.catalog = catalog
         self.store = store
         self.clock = clock
         self.budget = budget
         deviceTimeZone = DeviceTimeZone(timeZone)
         self.containers = containers
+        activities = LiveActivities(store: store, clock: clock, rules: activityRules, types: catalog.activityTypes)
     }
+
 
     /// Runs user code (a provider, a query) with `WidgetCenter.shared`, `UserDefaults(suiteName:)` and
     /// ``HostEnvironment/current`` bound to this engine, then applies the reload requests it made.
     func withUserCode<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        let binding = UserCodeBinding.forEngine(containers: containers) { [weak self] in
+        let binding = UserCodeBinding.forEngine(containers: containers, activities: activities) { [weak self] in
             guard let self else { return [] }
             return try await self.currentConfigurations()
         }

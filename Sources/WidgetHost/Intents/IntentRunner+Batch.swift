@@ -142,7 +142,7 @@ extension IntentRunner {
         let transaction = IntentTransaction(container: container, session: session, isDryRun: request.isDryRun)
         let failures = PerformFailures()
         let engine = self.engine
-        let binding = UserCodeBinding.forPerform(in: transaction, otherContainers: engine.containers,
+        let binding = UserCodeBinding.forPerform(in: transaction, otherContainers: engine.containers, activities: engine.activities,
                                                  intentName: name, failures: failures) {
             try await engine.currentConfigurations()
         }

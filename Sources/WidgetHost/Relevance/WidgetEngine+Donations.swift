@@ -5,8 +5,9 @@ import SharedState
 
 extension WidgetEngine {
     /// Runs code as the containing app would, bound to this engine: `IntentDonationManager.shared.donate(intent:)`,
-    /// `RelevantIntentManager.shared.updateRelevantIntents(_:)`, `WidgetCenter.shared` and
-    /// `UserDefaults(suiteName:)` inside `body` reach this engine. Donations and relevant intents are stored
+    /// `RelevantIntentManager.shared.updateRelevantIntents(_:)`, ActivityKit (`Activity.request`, `update`, `end`,
+    /// the streams), `WidgetCenter.shared` and `UserDefaults(suiteName:)` inside `body` reach this engine. An
+    /// `Activity` made inside keeps reaching this engine afterwards. Donations and relevant intents are stored
     /// when `body` returns (dropped when it throws), dated by the engine's clock.
     /// - Returns: What `body` returned.
     /// - Throws: What `body` threw, or a store error.

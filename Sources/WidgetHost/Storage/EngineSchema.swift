@@ -61,6 +61,7 @@ enum EngineSchema {
         }
         migrator.append(contentsOf: RelevanceSchema.migrator)
         migrator.append(contentsOf: TapSchema.migrator)
+        migrator.append(contentsOf: ActivitySchema.migrator)
         return migrator
     }
 }
