@@ -118,8 +118,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetHostTests",
-            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "TapCharts", "WidgetKit", "AppIntents", "SharedState",
-                           "ProcessTestSupport"],
+            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "TapCharts", "WidgetKit", "AppIntents", "ActivityKit",
+                           "SharedState", "ProcessTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(name: "CLITests", dependencies: ["JSON", "SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),

@@ -5,8 +5,8 @@
 /// Each is a view of a stream the host produces, keeping the elements of one sort. Unbound to a host, it finishes
 /// at once. Every sequence a property returns is a new subscription that sees changes from then on; iterate it
 /// from one task at a time (`for await token in activity.pushTokenUpdates { … }`).
-public struct ActivityStream<Element>: AsyncSequence {
-    private let makeNext: () -> (() async -> Element?)
+public struct ActivityStream<Element>: AsyncSequence, Sendable {
+    private let makeNext: @Sendable () -> (() async -> Element?)
 
     init<Source: Sendable>(_ source: AsyncStream<Source>?, transform: @escaping @Sendable (Source) -> Element?) {
         guard let source else {

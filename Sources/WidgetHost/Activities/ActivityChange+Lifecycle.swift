@@ -54,10 +54,11 @@ extension ActivityChange {
     private mutating func apply(_ transition: Transition, at date: Date, to record: inout ActivityRecord) throws {
         switch transition {
         case .start:
+            let alert = try startAlert(id: record.id)
             record.state = .active
             try record.save(db)
             try self.record(.state(.active), of: record.id, at: date, source: .system)
-            if let alert = try startAlert(id: record.id) {
+            if let alert {
                 try self.record(.alert(alert), of: record.id, at: date, source: .system)
             }
         case .systemEnd:
