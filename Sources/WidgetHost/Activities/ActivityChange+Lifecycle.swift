@@ -12,7 +12,7 @@ extension ActivityChange {
 
     /// Applies every transition due by now, each at its own time, in time order per activity.
     mutating func settle() throws {
-        for var record in try records(where: "state <> 'dismissed'", []) {
+        for var record in try records(where: "next_transition_at <= ?", [now.sqlValue]) {
             while let (date, transition) = try nextTransition(of: record), date <= now {
                 try apply(transition, at: date, to: &record)
             }

@@ -13,6 +13,8 @@ struct ActivityChange {
     /// The known attributes types; a request adds its type.
     var types: [String: ActivityAttributesType]
     private(set) var notices: [ActivityNotice] = []
+    /// Activities this change recorded events of: their next transition is computed again before the commit.
+    private(set) var touched: Set<String> = []
 
     init(db: Database, store: EngineStore, now: Date, rules: ActivityRules, types: [String: ActivityAttributesType]) {
         self.db = db
@@ -56,6 +58,7 @@ struct ActivityChange {
                          source: ActivityEventSource) throws {
         try ActivityEvent.insert(activityID: activityID, at: date, source: source, change: change, db)
         guard let activityID else { return }
+        touched.insert(activityID)
         switch change {
         case .state(let state):
             notify(.activity(activityID, .state(state)))
@@ -67,6 +70,15 @@ struct ActivityChange {
         case .alert, .ignored:
             break
         }
+    }
+
+    /// Stores when each touched activity's next transition comes due; called once, before the commit.
+    mutating func reschedule() throws {
+        for id in touched.sorted() {
+            let next = try nextTransition(of: try record(id: id))?.0
+            try db.execute("UPDATE activities SET next_transition_at = ? WHERE id = ?", [next.sqlValue, .text(id)])
+        }
+        touched = []
     }
 
     /// Records an update that was not applied, and returns it as the outcome.

@@ -5,6 +5,8 @@ import SharedState
 /// `activities` holds each activity as it is now; `activity_events` its whole history (the source of "what did
 /// the Lock Screen show at T" and of why an update was ignored); `activity_tokens` every token ever issued, the
 /// replaced ones kept so a push to an old token can be told apart from one to a token that never existed.
+/// `activities.next_transition_at` (indexed) is when the activity's next time-driven change comes due, so settling
+/// reads only the activities that have one due instead of every live activity.
 enum ActivitySchema {
     static var migrator: Migrator {
         var migrator = Migrator()
@@ -27,11 +29,15 @@ enum ActivitySchema {
                     start_alert TEXT,
                     ended_at REAL,
                     dismisses_at REAL,
-                    last_update_at REAL NOT NULL)
+                    last_update_at REAL NOT NULL,
+                    next_transition_at REAL)
                 """)
             try db.execute("CREATE INDEX activities_by_type ON activities(attributes_type, requested_at)")
             try db.execute("CREATE INDEX activities_by_channel ON activities(channel_id) WHERE channel_id IS NOT NULL")
             try db.execute("CREATE INDEX activities_live ON activities(state) WHERE state <> 'dismissed'")
+            try db.execute("""
+                CREATE INDEX activities_due ON activities(next_transition_at) WHERE next_transition_at IS NOT NULL
+                """)
             try db.execute("""
                 CREATE TABLE activity_events(
                     sequence INTEGER PRIMARY KEY AUTOINCREMENT,

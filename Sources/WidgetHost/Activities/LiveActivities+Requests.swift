@@ -128,7 +128,10 @@ extension LiveActivities {
     /// When the next transition comes due (a start, an end, staleness, a dismissal, a rotation), if any.
     public func nextTransitionDate() throws -> Date? {
         try change { change in
-            var dates = try change.records(where: "state <> 'dismissed'", []).compactMap { try change.nextTransition(of: $0)?.0 }
+            var dates: [Date] = []
+            if let transition = try change.db.scalar("SELECT min(next_transition_at) FROM activities", as: Date.self) {
+                dates.append(transition)
+            }
             if let rotation = try change.db.scalar("""
                 SELECT min(rotates_at) FROM activity_tokens WHERE activity_id IS NULL AND replaced_at IS NULL
                 """, as: Date.self) { dates.append(rotation) }

@@ -55,6 +55,7 @@ public final class LiveActivities: Sendable {
                 var change = ActivityChange(db: db, store: store, now: clock.now, rules: rules, types: types)
                 try change.settle()
                 let result = try body(&change)
+                try change.reschedule()
                 types = change.types
                 notices = change.notices
                 return result
