@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
+        .library(name: "Push", targets: ["Push"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "SharedState", targets: ["SharedState"]),
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
@@ -51,10 +52,13 @@ let package = Package(
         .target(name: "SharedState", dependencies: ["CSQLite"], swiftSettings: sharedSettings),
         .target(name: "DeepLinks", dependencies: ["CPCRE2", "CDeepLinks"], swiftSettings: sharedSettings),
 
+        // The server side of pushes: tokens, payloads, the planner and its outbox. Knows nothing of the engine.
+        .target(name: "Push", dependencies: ["ActivityKit", "JSON", "SharedState"], swiftSettings: sharedSettings),
+
         // The engine, the demo catalog, the HTTP layer and the executables.
         .target(
             name: "WidgetHost",
-            dependencies: ["HostBridge", "JSON", "WidgetKit", "AppIntents", "ActivityKit", "SharedState", "DeepLinks"],
+            dependencies: ["HostBridge", "JSON", "WidgetKit", "AppIntents", "ActivityKit", "Push", "SharedState", "DeepLinks"],
             swiftSettings: sharedSettings
         ),
         .target(
@@ -119,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "TapCharts", "WidgetKit", "AppIntents", "ActivityKit",
-                           "SharedState", "ProcessTestSupport"],
+                           "Push", "SharedState", "ProcessTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(name: "CLITests", dependencies: ["JSON", "SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),

@@ -1,6 +1,7 @@
 import ActivityKit
 import Foundation
 import JSON
+import Push
 import SharedState
 
 /// One change to the engine's activities, inside its write transaction: the reads and writes every operation

@@ -1,6 +1,7 @@
 import ActivityKit
 import Foundation
 import JSON
+import Push
 import SharedState
 
 /// How an event's change is kept in `activity_events`: a kind and a JSON detail.

@@ -32,7 +32,7 @@ public enum PushTokenText {
     }
 
     /// A new random token of 32 bytes, as the device would be issued by APNs.
-    static func random() -> Data {
+    public static func random() -> Data {
         var generator = SystemRandomNumberGenerator()
         return Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
