@@ -62,8 +62,8 @@ let package = Package(
             dependencies: ["WidgetKit", "AppIntents", "JSON", "WidgetHost", "SharedState"],
             swiftSettings: sharedSettings
         ),
-        // Pictures of tap reports (SVG), apart from the engine's core.
-        .target(name: "TapCharts", dependencies: ["WidgetHost"], swiftSettings: sharedSettings),
+        // Pictures of tap reports and Live Activity histories (SVG), apart from the engine's core.
+        .target(name: "TapCharts", dependencies: ["WidgetHost", "ActivityKit", "JSON"], swiftSettings: sharedSettings),
         // A test harness for users' widgets and interactive intents (no test framework inside: assert with yours).
         .target(
             name: "WidgetHostTesting",
@@ -118,8 +118,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetHostTests",
-            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "TapCharts", "WidgetKit", "AppIntents", "SharedState",
-                           "ProcessTestSupport"],
+            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "TapCharts", "WidgetKit", "AppIntents",
+                           "ActivityKit", "SharedState", "ProcessTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(name: "CLITests", dependencies: ["JSON", "SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),
