@@ -59,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "DemoWidgets",
-            dependencies: ["WidgetKit", "AppIntents", "JSON", "WidgetHost", "SharedState"],
+            dependencies: ["WidgetKit", "AppIntents", "ActivityKit", "JSON", "WidgetHost", "SharedState"],
             swiftSettings: sharedSettings
         ),
         // Pictures of tap reports and Live Activity histories (SVG), apart from the engine's core.
