@@ -63,11 +63,11 @@ let package = Package(
         ),
         .target(
             name: "DemoWidgets",
-            dependencies: ["WidgetKit", "AppIntents", "JSON", "WidgetHost", "SharedState"],
+            dependencies: ["WidgetKit", "AppIntents", "ActivityKit", "JSON", "WidgetHost", "SharedState"],
             swiftSettings: sharedSettings
         ),
-        // Pictures of tap reports (SVG), apart from the engine's core.
-        .target(name: "TapCharts", dependencies: ["WidgetHost"], swiftSettings: sharedSettings),
+        // Pictures of tap reports and Live Activity histories (SVG), apart from the engine's core.
+        .target(name: "TapCharts", dependencies: ["WidgetHost", "ActivityKit", "JSON"], swiftSettings: sharedSettings),
         // A test harness for users' widgets and interactive intents (no test framework inside: assert with yours).
         .target(
             name: "WidgetHostTesting",

@@ -36,6 +36,11 @@ struct SVGCanvas {
         String(format: "%.1f", value)
     }
 
+    /// ` name="value"` for each pair in order, values escaped: for the elements the helpers below do not cover.
+    static func attributes(_ pairs: KeyValuePairs<String, String>) -> String {
+        pairs.map { " \($0.key)=\"\(escape($0.value))\"" }.joined()
+    }
+
     mutating func raw(_ element: String) {
         body.append(element)
     }

@@ -19,6 +19,18 @@ public struct ActivityEvent: Sendable, Hashable {
     /// What happened.
     public var change: Change
 
+    /// Creates an entry.
+    ///
+    /// Public so that tools outside the engine (charts, reports, tests) can read or build a history without running
+    /// one; the engine gives `sequence` when it records an event.
+    public init(sequence: Int64, activityID: String?, at: Date, source: ActivityEventSource, change: Change) {
+        self.sequence = sequence
+        self.activityID = activityID
+        self.at = at
+        self.source = source
+        self.change = change
+    }
+
     /// What happened.
     public enum Change: Sendable, Hashable {
         /// The activity moved to a state.

@@ -33,6 +33,30 @@ public struct ActivityRecord: Sendable, Hashable {
     public var lastUpdateAt: Date
     /// Its current update token, when it takes pushes by token.
     public var pushToken: Data?
+
+    /// Creates a record.
+    ///
+    /// Public so that tools outside the engine (charts, reports, tests) can describe an activity without running
+    /// one. The dates an unscheduled activity shares default to `requestedAt`.
+    public init(id: String, attributesType: String, attributes: JSONValue, content: ActivityContentValue,
+                state: ActivityState, push: ActivityPushSubscription = .none, style: ActivityStyle = .standard,
+                startedBy: ActivityEventSource = .app, requestedAt: Date, startsAt: Date? = nil, endedAt: Date? = nil,
+                dismissesAt: Date? = nil, lastUpdateAt: Date? = nil, pushToken: Data? = nil) {
+        self.id = id
+        self.attributesType = attributesType
+        self.attributes = attributes
+        self.content = content
+        self.state = state
+        self.push = push
+        self.style = style
+        self.startedBy = startedBy
+        self.requestedAt = requestedAt
+        self.startsAt = startsAt ?? requestedAt
+        self.endedAt = endedAt
+        self.dismissesAt = dismissesAt
+        self.lastUpdateAt = lastUpdateAt ?? requestedAt
+        self.pushToken = pushToken
+    }
 }
 
 /// An activity's content as JSON: the content state with its stale date and relevance.
