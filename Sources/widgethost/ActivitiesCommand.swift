@@ -157,14 +157,12 @@ enum ActivitiesCommand {
     private static func startRequest(_ options: Options) throws -> LiveActivities.StartRequest {
         guard let type = options["type"] else { throw OptionError(message: "start needs --type") }
         guard let attributes = options["attributes"] else { throw OptionError(message: "start needs --attributes") }
-        let push: ActivityPushSubscription
-        switch (options["push"] ?? "none", options["channel"]) {
-        case ("none", nil): push = .none
-        case ("token", nil): push = .token
-        case ("channel", let id?): push = .channel(id)
-        case ("channel", nil): throw OptionError(message: "--push channel needs --channel ID")
-        case ("none", .some), ("token", .some): throw OptionError(message: "--channel needs --push channel")
-        case (let other, _): throw OptionError(message: "--push takes none, token or channel, got '\(other)'")
+        let pushName = options["push"] ?? "none"
+        guard let pushType = V1.ActivityPushType(rawValue: pushName) else {
+            throw OptionError(message: "--push takes none, token or channel, got '\(pushName)'")
+        }
+        guard let push = pushType.subscription(channelID: options["channel"]) else {
+            throw OptionError(message: "--channel and --push channel: \(V1.ActivityPushType.mismatch)")
         }
         return LiveActivities.StartRequest(
             attributesType: type, attributes: try jsonOption("attributes", attributes),

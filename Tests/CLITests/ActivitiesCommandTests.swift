@@ -48,6 +48,9 @@ struct ActivitiesCommandTests {
         let json = try await CommandRunner.run(["activities", "start", "--type", "T", "--attributes", "{",
                                                 "--content", "{}", "--data-dir", data])
         #expect(json.status == 2 && json.standardError.contains("--attributes is not JSON"))
+        let channel = try await CommandRunner.run(["activities", "start", "--type", "T", "--attributes", "{}",
+                                                   "--content", "{}", "--channel", "news", "--data-dir", data])
+        #expect(channel.status == 2 && channel.standardError.contains("a channel id goes with push type"))
         let date = try await CommandRunner.run(["activities", "end", "some-id", "--dismissal", "2026-02-30T00:00:00Z",
                                                 "--data-dir", data])
         #expect(date.status == 2 && date.standardError.contains("--dismissal"))

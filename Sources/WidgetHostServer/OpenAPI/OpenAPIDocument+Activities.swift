@@ -15,6 +15,8 @@ extension OpenAPIDocument {
         "UpdateActivity": ["operationId": "updateActivity", "parameters": ["id": "$response.body#/id"]],
         "EndActivity": ["operationId": "endActivity", "parameters": ["id": "$response.body#/id"]],
         "GetActivityScreen": ["operationId": "getActivityScreen", "parameters": ["id": "$response.body#/id"]],
+        "ListActivityTokens": ["operationId": "listActivityTokens", "parameters": ["id": "$response.body#/id"]],
+        "RotateActivityToken": ["operationId": "rotateActivityToken", "parameters": ["id": "$response.body#/id"]],
     ]
 
     /// A date-time in a request body, as the server reads it.
@@ -88,7 +90,7 @@ extension OpenAPIDocument {
 
     /// `POST /v1/device/push`: the body is an APNs payload, which may carry members of the app's own, so it is open.
     static let devicePushOperation = operation(
-            "deliverDevicePush", """
+        "deliverDevicePush", """
                 Deliver a push as APNs would: the body is the APNs payload as sent, the headers APNs's, the device \
                 token in `token` (or `apns-channel-id` for a broadcast; exactly one of them). 200 even when the \
                 device ignores it (with the reason per activity); 400 `bad_push` / 413 `payload_too_large` with \

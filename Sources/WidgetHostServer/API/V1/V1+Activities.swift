@@ -54,6 +54,19 @@ extension V1 {
     /// How a started activity takes remote updates.
     package enum ActivityPushType: String, Codable, CaseIterable {
         case none, token, channel
+
+        /// The subscription this push type makes with `channelID`, or nil when they do not go together.
+        package func subscription(channelID: String?) -> ActivityPushSubscription? {
+            switch (self, channelID) {
+            case (.none, nil): ActivityPushSubscription.none
+            case (.token, nil): ActivityPushSubscription.token
+            case (.channel, let id?): ActivityPushSubscription.channel(id)
+            case (.none, .some), (.token, .some), (.channel, nil): nil
+            }
+        }
+
+        /// Why ``subscription(channelID:)`` answered nil.
+        package static let mismatch = "a channel id goes with push type \"channel\", and only with it"
     }
 
     /// `POST /v1/activities`: start an activity as the app's `Activity.request` would.
@@ -75,17 +88,9 @@ extension V1 {
         /// - Throws: 422 `invalid_channel` for a `channelId` without `pushType` `channel`, or the reverse: the body's
         ///   shape is right, the pair is not (so a schema-valid body is never a 400).
         package func request() throws -> LiveActivities.StartRequest {
-            let push: ActivityPushSubscription
-            switch (pushType ?? ActivityPushType.none, channelId) {
-            case (.none, nil): push = .none
-            case (.token, nil): push = .token
-            case (.channel, let id?): push = .channel(id)
-            case (.channel, nil):
-                throw APIError(.invalidChannel, status: .unprocessableContent,
-                               message: "pushType \"channel\" needs a channelId", detail: ["field": "channelId"])
-            case (_, .some):
-                throw APIError(.invalidChannel, status: .unprocessableContent,
-                               message: "only pushType \"channel\" takes a channelId", detail: ["field": "channelId"])
+            guard let push = (pushType ?? ActivityPushType.none).subscription(channelID: channelId) else {
+                throw APIError(.invalidChannel, status: .unprocessableContent, message: ActivityPushType.mismatch,
+                               detail: ["field": "channelId"])
             }
             return LiveActivities.StartRequest(
                 attributesType: attributesType, attributes: .object(attributes), content: content.value, push: push,
