@@ -79,13 +79,14 @@ let package = Package(
         // The /v1 API over the engine.
         .target(
             name: "WidgetHostServer",
-            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "SharedState", "DeepLinks"],
+            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "ActivityKit", "SharedState",
+                           "DeepLinks"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
             name: "widgethost",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "DemoWidgets", "TapCharts", "SharedState",
-                           "DeepLinks"],
+                           "DeepLinks", "ActivityKit"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
@@ -136,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: ["HTTPTestSupport", "ProcessTestSupport", "JSON", "HTTPServer", "WidgetHostServer", "WidgetHost",
-                           "DemoWidgets", "SharedState", "DeepLinks"],
+                           "DemoWidgets", "SharedState", "DeepLinks", "ActivityKit"],
             swiftSettings: sharedSettings
         ),
     ],

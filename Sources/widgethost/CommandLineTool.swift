@@ -17,6 +17,7 @@ enum CommandLineTool {
           perform <IntentName>      perform an interactive intent (--param k=v, --dry-run, --json)
           stack create|rank|list|delete   Smart Stacks of the demo engine: which widget is on top, and why
           taps record|report        record widget taps; counts, broken links, CSV/JSON/SVG reports
+          activities list|show|start|update|end|push|screen|rotate-token   Live Activities of the demo engine
           help                      this text; `widgethost <command> --help` for one command
 
         common options:
@@ -40,6 +41,7 @@ enum CommandLineTool {
         case "perform": return PerformCommand.run(rest)
         case "stack": return StackCommand.run(rest)
         case "taps": return TapsCommand.run(rest)
+        case "activities": return ActivitiesCommand.run(rest)
         case "help", "--help", "-h":
             print(usage)
             return ExitCode.success

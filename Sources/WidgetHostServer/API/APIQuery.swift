@@ -49,3 +49,22 @@ extension APIQuery {
         return text
     }
 }
+
+extension APIQuery {
+    /// The values of query parameter `name`, repeated (`?state=a&state=b`) or as a comma list (`?state=a,b`), or nil
+    /// when absent.
+    /// - Throws: 400 `invalid_query` for an empty value (a filter that matches nothing is a typo, not a question).
+    static func list(_ name: String, in request: HTTPRequest) throws -> [String]? {
+        let items = request.queryItems.filter { $0.name == name }
+        guard !items.isEmpty else { return nil }
+        var values: [String] = []
+        for item in items {
+            let parts = (item.value ?? "").split(separator: ",", omittingEmptySubsequences: false)
+            guard !parts.contains(where: \.isEmpty) else {
+                throw APIError.invalidQuery(name, "expected one or more comma-separated values, each non-empty")
+            }
+            values += parts.map(String.init)
+        }
+        return values
+    }
+}

@@ -27,6 +27,8 @@ public enum WidgetHostAPI {
         IntentsResource.self,
         TapsResource.self,
         StacksResource.self,
+        ActivitiesResource.self,
+        DevicePushResource.self,
         OpenAPIResource.self,
     ]
 

@@ -3,10 +3,11 @@ import HTTPServer
 import Synchronization
 import WidgetHost
 
-/// Runs the engine's due reloads when they come due on the wall clock.
+/// Runs the engine's due reloads, and settles its Live Activities, when they come due on the wall clock.
 ///
-/// The loop runs what is due (``WidgetEngine/runDueReloads()``), reads the next due date from the schedule index,
-/// and sleeps until then, but never longer than ``maximumSleep`` and never past a ``scheduleChanged()`` signal
+/// The loop runs what is due (``WidgetEngine/runDueReloads()``, then ``LiveActivities/settle()``: an activity's
+/// 8-hour end, its stale date, its dismissal, a token rotation), reads the next due date from the schedule index
+/// and ``LiveActivities/nextTransitionDate()``, and sleeps until the earlier, but never longer than ``maximumSleep`` and never past a ``scheduleChanged()`` signal
 /// (an instance placed, a reload deferred). On a virtual clock the daemon runs no scheduler: reloads run when
 /// the clock is set or advanced through the API.
 public final class ReloadScheduler: Sendable {
@@ -70,8 +71,13 @@ public final class ReloadScheduler: Sendable {
                 if !records.isEmpty {
                     log.log(.debug, "scheduled reloads ran", ["count": .int(records.count)])
                 }
-                if let next = try await engine.upcomingReloads(through: .distantFuture, limit: 1).first {
-                    let seconds = next.reload.dueAt.timeIntervalSince(engine.clock.now)
+                // Settled here and not only when something reads an activity, so a client watching the activity's
+                // stream (or the metrics) sees it end or go stale on time.
+                try engine.activities.settle()
+                let nextReload = try await engine.upcomingReloads(through: .distantFuture, limit: 1).first?.reload.dueAt
+                let nextTransition = try engine.activities.nextTransitionDate()
+                if let next = [nextReload, nextTransition].compactMap({ $0 }).min() {
+                    let seconds = next.timeIntervalSince(engine.clock.now)
                     let limit = Double(Self.maximumSleep.components.seconds)
                     pause = .milliseconds(Int64(min(max(seconds, 0), limit) * 1000))
                 }

@@ -127,5 +127,6 @@ extension OpenAPIDocument {
         return core.merging(intentPaths) { first, _ in first }
             .merging(Self.tapPaths) { first, _ in first }
             .merging(Self.stackPaths) { first, _ in first }
+            .merging(Self.activityPaths) { first, _ in first }
     }
 }

@@ -31,8 +31,9 @@ final class InProcessDaemon: Sendable {
     ///   - routesDirectory: Where the route tables are (and `POST /v1/routes/reload` reads them); the source tree's
     ///     `Routes/` by default.
     ///   - reloadableRoutes: False to hand the daemon a table without its directory, which it then cannot reload.
+    ///   - catalog: The catalog served; the demo catalog by default (a test adds an activity attributes type to it).
     init(systemClock: Bool = false, token: String? = nil, routesDirectory: URL = InProcessDaemon.routesDirectory,
-         reloadableRoutes: Bool = true) throws {
+         reloadableRoutes: Bool = true, catalog: WidgetCatalog = DemoCatalog.make()) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("widgethost-daemon-\(UUID().uuidString)", isDirectory: true)
         // Commits skip fsync here: these tests are about the API, many daemons run at once on two cores, and
@@ -44,7 +45,7 @@ final class InProcessDaemon: Sendable {
             path: directory.appendingPathComponent("widgethost.sqlite").path,
             configuration: .init(synchronous: .off)))
         let clock: any HostClock = systemClock ? SystemClock() : VirtualClock(start: Self.start)
-        engine = WidgetEngine(catalog: DemoCatalog.make(), store: store, clock: clock, timeZone: Self.timeZone,
+        engine = WidgetEngine(catalog: catalog, store: store, clock: clock, timeZone: Self.timeZone,
                               containers: [container])
         let routes = reloadableRoutes ? try RouteTableHolder(loading: routesDirectory.path)
             : RouteTableHolder(try RouteTable.load(directory: routesDirectory.path))
