@@ -79,14 +79,14 @@ let package = Package(
         // The /v1 API over the engine.
         .target(
             name: "WidgetHostServer",
-            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "ActivityKit", "SharedState",
-                           "DeepLinks"],
+            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "ActivityKit", "Push",
+                           "SharedState", "DeepLinks"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
             name: "widgethost",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "DemoWidgets", "TapCharts", "SharedState",
-                           "DeepLinks", "ActivityKit"],
+                           "DeepLinks", "ActivityKit", "Push"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(

@@ -1,6 +1,7 @@
 import ActivityKit
 import Foundation
 import JSON
+import Push
 import WidgetHost
 import WidgetHostServer
 

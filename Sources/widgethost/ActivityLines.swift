@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Push
 import WidgetHost
 
 /// The plain-text lines `widgethost activities` prints without `--json`: one line per activity or event.

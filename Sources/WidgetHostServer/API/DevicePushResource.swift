@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Push
 import WidgetHost
 
 /// The device's end of APNs: a Live Activity push, delivered as APNs would deliver it, and the pushes that reached

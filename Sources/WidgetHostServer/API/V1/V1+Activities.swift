@@ -2,6 +2,7 @@ import ActivityKit
 import Foundation
 import HTTPServer
 import JSON
+import Push
 import WidgetHost
 
 // The Live Activity wire shapes: what `/v1/activities`, `/v1/activity-types` and `/v1/device` read and answer, and
