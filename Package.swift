@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "WidgetHostServer",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "ActivityKit", "Push",
-                           "SharedState", "DeepLinks"],
+                           "SharedState", "DeepLinks", "TapCharts"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(

@@ -153,3 +153,13 @@ public struct ActivityChart: Sendable {
         canvas.raw("</g>")
     }
 }
+
+extension ActivityChart {
+    /// The chart of one activity of `activities`, from its request to `until`.
+    /// - Throws: `ActivityError.unknownActivity` when there is no such activity.
+    public static func draw(_ activities: LiveActivities, activityID: String, until: Date) throws -> String {
+        let activity = try activities.activity(id: activityID)
+        return ActivityChart(activity: activity, history: try activities.history(activityID: activityID),
+                             until: until).svg
+    }
+}

@@ -2,6 +2,7 @@ import ActivityKit
 import Foundation
 import JSON
 import Push
+import TapCharts
 import WidgetHost
 import WidgetHostServer
 
@@ -22,6 +23,9 @@ enum ActivitiesCommand {
               Deliver an APNs payload as APNs would (topic default \(defaultTopic)).
           widgethost activities screen <id> [--at T] [--json]      what the Lock Screen showed at T (default now)
           widgethost activities rotate-token <id> [--json]
+          widgethost activities chart <id> [--until T]             an SVG of the activity's life up to T (default now)
+          widgethost activities types [--json]                     attributes types and their push-to-start tokens
+          widgethost activities rotate-start-token --type T [--json]
         """
 
     /// The `apns-topic` a push gets when `--topic` is not given; the engine checks only the suffix unless it was
@@ -33,7 +37,7 @@ enum ActivitiesCommand {
         do {
             options = try Options(arguments, valued: [
                 "data-dir", "type", "state", "attributes", "content", "stale-date", "push", "channel", "dismissal",
-                "token", "payload", "topic", "priority", "at",
+                "token", "payload", "topic", "priority", "at", "until",
             ], flags: ["json", "help"])
         } catch {
             printError("widgethost activities: \(error.message)\n\(usage)")
@@ -141,6 +145,25 @@ enum ActivitiesCommand {
             let id = try id()
             return { activities in
                 let token = try activities.rotateToken(activityID: id)
+                return json ? JSONOutput.text(V1.RotatedToken(token)) : PushTokenText.hex(token)
+            }
+        case "chart":
+            let id = try id()
+            let until = try options["until"].map { try DemoEngine.date($0, option: "until") }
+            return { activities in try ActivityChart.draw(activities, activityID: id, until: until ?? Date()) }
+        case "types":
+            try none()
+            return { activities in
+                let types = try activities.attributesTypes()
+                return json ? JSONOutput.text(V1.ActivityTypeList(types)) : types.map { type in
+                    type.name + "\t" + (type.pushToStartToken.map(PushTokenText.hex) ?? "(no push-to-start token yet)")
+                }.joined(separator: "\n")
+            }
+        case "rotate-start-token":
+            try none()
+            guard let type = options["type"] else { throw OptionError(message: "rotate-start-token needs --type") }
+            return { activities in
+                let token = try activities.rotatePushToStartToken(attributesType: type)
                 return json ? JSONOutput.text(V1.RotatedToken(token)) : PushTokenText.hex(token)
             }
         default:

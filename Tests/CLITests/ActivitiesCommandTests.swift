@@ -1,9 +1,8 @@
 import Foundation
 import Testing
 
-/// `widgethost activities` over the demo engine of a data directory. The demo catalog registers no attributes type
-/// on this branch, so what starts an activity is checked for its refusal; pushes, lists and argument checks run
-/// through the built binary.
+/// `widgethost activities` over the demo engine of a data directory, through the built binary: the demo's
+/// `DeliveryAttributes` started, updated by the app and by a push, ended, drawn; refusals and bad arguments.
 @Suite("widgethost activities")
 struct ActivitiesCommandTests {
     @Test("list is empty; start of an unknown type is refused with the reason; a push to an unknown token is ignored")
@@ -30,6 +29,46 @@ struct ActivitiesCommandTests {
         let text = try await CommandRunner.run(["activities", "push", "--channel", "news", "--payload",
                                                 #"{"aps":{"timestamp":2,"event":"update"}}"#, "--data-dir", data])
         #expect(text.standardOutput.contains("(no activity): ignored unknown_token"))
+    }
+
+    @Test("a delivery's life: start with a token, a push applies, an undecodable one is ignored, end, screen, chart")
+    func deliveryLife() async throws {
+        let data = try CommandRunner.temporaryDirectory().path
+        func run(_ arguments: [String]) async throws -> [String: Any] {
+            let result = try await CommandRunner.run(["activities"] + arguments + ["--json", "--data-dir", data])
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            return try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any] ?? [:]
+        }
+        let state = #"{"status":"preparing","etaMinutes":30,"estimatedArrival":817324200}"#
+        let started = try await run(["start", "--type", "DeliveryAttributes", "--push", "token",
+                                     "--attributes", #"{"orderId":"ORD-2024-0001","courierName":"Sam"}"#,
+                                     "--content", state])
+        let id = try #require(started["id"] as? String)
+        let tokens = try await run(["show", id])
+        #expect(tokens["state"] as? String == "active")
+        let token = try #require((try await run(["rotate-token", id]))["token"] as? String)
+
+        let now = Int(Date().timeIntervalSince1970) + 5
+        let update = #"{"aps":{"event":"update","timestamp":\#(now),"content-state":{"status":"onTheWay","etaMinutes":12,"estimatedArrival":817324500}}}"#
+        let applied = try await run(["push", "--token", token, "--payload", update])
+        #expect(applied["applied"] as? Bool == true)
+        let wrong = #"{"aps":{"event":"update","timestamp":\#(now + 1),"content-state":{"status":"onTheWay","etaMinutes":"12","estimatedArrival":817324500}}}"#
+        let ignored = try await run(["push", "--token", token, "--payload", wrong])
+        #expect((ignored["results"] as? [[String: Any]])?.first?["reason"] as? String == "undecodable_content_state")
+
+        let screen = try await run(["screen", id])
+        let content = screen["content"] as? [String: Any]
+        #expect((content?["state"] as? [String: Any])?["etaMinutes"] as? Int == 12)
+        let ended = try await run(["end", id, "--dismissal", "immediate"])
+        #expect(ended["outcome"] as? String == "applied")
+        #expect((ended["activity"] as? [String: Any])?["state"] as? String == "dismissed")
+
+        let chart = try await CommandRunner.run(["activities", "chart", id, "--data-dir", data])
+        #expect(chart.status == 0, "stderr: \(chart.standardError)")
+        #expect(chart.standardOutput.hasPrefix("<svg") || chart.standardOutput.hasPrefix("<?xml"))
+        #expect(chart.standardOutput.contains("undecodable_content_state"))
+        let types = try await run(["types"])
+        #expect((types["types"] as? [[String: Any]])?.map { $0["name"] as? String } == ["DeliveryAttributes"])
     }
 
     @Test("APNs refusals exit 1; bad arguments exit 2; unknown ids exit 1")

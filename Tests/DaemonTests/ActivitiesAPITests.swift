@@ -58,6 +58,15 @@ extension DaemonTests {
             #expect(screen.status == 200, "\(screen.text)")
             #expect(screen.json["isStale"] as? Bool == true)
             #expect(screen.json["state"] as? String == "stale")
+
+            let chart = try await daemon.request("GET", "/v1/activities/\(id)/chart.svg")
+            #expect(chart.status == 200)
+            #expect(chart.header("Content-Type")?.hasPrefix("image/svg+xml") == true)
+            #expect(chart.text.contains("stale_timestamp") && chart.text.contains("undecodable_content_state"))
+            let badUntil = try await daemon.request("GET", "/v1/activities/\(id)/chart.svg?until=2026-02-30T00:00:00Z")
+            #expect(badUntil.status == 422 && badUntil.json["code"] as? String == "invalid_date")
+            let unknown = try await daemon.request("GET", "/v1/activities/nope/chart.svg")
+            #expect(unknown.status == 404 && unknown.json["code"] as? String == "unknown_activity")
             #expect(screen.json["isVisible"] as? Bool == true)
             let before = try await daemon.request("GET", "/v1/activities/\(id)/screen?at=2026-03-01T09:00:30Z")
             #expect(before.json["isStale"] as? Bool == false)
@@ -125,7 +134,7 @@ extension DaemonTests {
             #expect((toOld.firstPushResult?["detail"] as? String)?.contains(new) == true)
 
             let types = try await daemon.request("GET", "/v1/activity-types").objects("types")
-            #expect(types.compactMap { $0["name"] as? String } == ["CourierAttributes"])
+            #expect(types.compactMap { $0["name"] as? String } == ["CourierAttributes", "DeliveryAttributes"])
             let startToken = try await daemon.request("POST", "/v1/activity-types/CourierAttributes/push-to-start-token/rotate")
             let pushToStart = try #require(startToken.json["token"] as? String)
             let start = """

@@ -1,6 +1,7 @@
 import ActivityKit
 import Foundation
 import HTTPServer
+import TapCharts
 import WidgetHost
 
 /// Live Activities, as the app and the user see them: start, update and end activities, read them with their
@@ -100,6 +101,16 @@ enum ActivitiesResource: APIResource {
                 try activities.screen(activityID: id, at: at ?? context.engine.clock.now)
             }
             return .json(V1.ActivityScreen(screen))
+        }
+
+        router.get("/v1/activities/{id}/chart.svg") { request, parameters in
+            let id = try parameters.require("id")
+            let until = try APIQuery.date("until", in: request)
+            let svg = try mappingActivityErrors {
+                try ActivityChart.draw(activities, activityID: id, until: until ?? context.engine.clock.now)
+            }
+            return HTTPResponse(status: .ok, headers: ["Content-Type": "image/svg+xml; charset=utf-8"],
+                                body: Data(svg.utf8))
         }
 
         router.get("/v1/activities/{id}/tokens") { _, parameters in

@@ -65,6 +65,13 @@ extension OpenAPIDocument {
             "getActivityScreen", "What the Lock Screen showed at `at` (default now; a later moment is 422 `future_time`).",
             parameters: [activityParameter, atParameter],
             success: ("200", json("ActivityScreen", "The screen.")), errors: [400, 404, 422])],
+        "/v1/activities/{id}/chart.svg": ["get": operation(
+            "getActivityChart", "An SVG of the activity's life up to `until` (default now): its states over time, "
+                + "stale spans, each update, alert and new token, and every ignored update with its reason.",
+            parameters: [activityParameter, queryParameter("until", string(format: "date-time"),
+                                                           "The chart's right edge (RFC 3339; default now).")],
+            success: ("200", ["description": "The chart.", "content": ["image/svg+xml": ["schema": string()]]]),
+            errors: [400, 404, 422])],
         "/v1/activities/{id}/tokens": ["get": operation(
             "listActivityTokens", "Every update token the activity was issued, oldest first.",
             parameters: [activityParameter], success: ("200", json("ActivityTokenList", "The tokens.")), errors: [404])],
