@@ -114,6 +114,7 @@ let package = Package(
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "CSQLite", "ProcessTestSupport"],
                     swiftSettings: sharedSettings),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: sharedSettings),
+        .testTarget(name: "PushTests", dependencies: ["Push", "SharedState"], swiftSettings: sharedSettings),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "CDeepLinks"], swiftSettings: sharedSettings),
         .testTarget(name: "ModelTests", dependencies: ["WidgetKit", "AppIntents", "HostBridge"], swiftSettings: sharedSettings),
         .testTarget(

@@ -7,8 +7,8 @@ import WidgetHost
 ///
 /// The loop runs what is due (``WidgetEngine/runDueReloads()``, then ``LiveActivities/settle()``: an activity's
 /// 8-hour end, its stale date, its dismissal, a token rotation), reads the next due date from the schedule index
-/// and ``LiveActivities/nextTransitionDate()``, and sleeps until the earlier, but never longer than ``maximumSleep`` and never past a ``scheduleChanged()`` signal
-/// (an instance placed, a reload deferred). On a virtual clock the daemon runs no scheduler: reloads run when
+/// and ``LiveActivities/nextTransitionDate()``, and sleeps until the earlier, but never longer than ``maximumSleep``
+/// and never past a ``scheduleChanged()`` signal (an instance placed, a reload deferred, an activity changed). On a virtual clock the daemon runs no scheduler: reloads run when
 /// the clock is set or advanced through the API.
 public final class ReloadScheduler: Sendable {
     /// The longest the scheduler sleeps without looking again, in case the wall clock jumped.
