@@ -1,6 +1,7 @@
 import DeepLinks
 import Foundation
 import HTTPServer
+import Push
 import WidgetHost
 
 /// What the API's handlers work with: the engine, the deep-link route table, the interactive-intent runner, the
@@ -14,6 +15,8 @@ public struct APIContext: Sendable {
     public let intents: IntentRunner?
     /// The tap log (in the engine store), routing taps through ``routes``.
     public let taps: TapStore
+    /// The server side of pushes (in the engine's database, in tables of its own): the token registry.
+    public let push: PushStore
     /// Engine counters shown at `/metrics`.
     public let metrics: EngineMetrics
     /// Called after every successful mutating request.
@@ -29,12 +32,15 @@ public struct APIContext: Sendable {
     ///   - metrics: The engine metrics (already observing `engine`).
     ///   - scheduleChanged: Called after every successful mutating request; a no-op by default.
     ///   - log: Where route-table reloads are logged (the server's log).
+    /// - Throws: What opening the push store's tables throws.
     public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil, metrics: EngineMetrics,
-                scheduleChanged: @escaping @Sendable () -> Void = {}, log: ServerLog = ServerLog()) {
+                scheduleChanged: @escaping @Sendable () -> Void = {}, log: ServerLog = ServerLog()) throws {
         self.engine = engine
         self.routes = routes
         self.intents = intents
         taps = TapStore(engineStore: engine.store, routes: routes)
+        let clock = engine.clock
+        push = try PushStore(database: engine.store.database, now: { clock.now })
         self.metrics = metrics
         self.scheduleChanged = scheduleChanged
         self.log = log

@@ -29,6 +29,7 @@ public enum WidgetHostAPI {
         StacksResource.self,
         ActivitiesResource.self,
         DevicePushResource.self,
+        PushTokensResource.self,
         OpenAPIResource.self,
     ]
 

@@ -35,7 +35,7 @@ public final class WidgetHostDaemon: Sendable {
     ///   - configuration: Address, token, threads, body cap (the daemon documents
     ///     ``WidgetHostAPI/maximumBodySize``, the configuration's default), log. Its metrics registry also gets
     ///     the engine metrics; its `onStop` hook, if any, runs after the daemon's own stop work.
-    /// - Throws: ``ServerError`` when the server cannot start.
+    /// - Throws: ``ServerError`` when the server cannot start; a store error when the push tables cannot be opened.
     public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil,
                 checkpointing stores: [DatabaseStore],
                 configuration: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
@@ -43,7 +43,7 @@ public final class WidgetHostDaemon: Sendable {
         let scheduler = engine.clock is VirtualClock ? nil : ReloadScheduler(engine: engine, log: log)
         let metrics = EngineMetrics(registry: configuration.metrics)
         metrics.observe(engine)
-        let context = APIContext(engine: engine, routes: routes, intents: intents, metrics: metrics,
+        let context = try APIContext(engine: engine, routes: routes, intents: intents, metrics: metrics,
                                  scheduleChanged: { scheduler?.scheduleChanged() }, log: log)
         var configuration = configuration
         let previousOnStop = configuration.onStop
