@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "JSON", targets: ["JSON"]),
+        .library(name: "Push", targets: ["Push"]),
         .library(name: "SharedState", targets: ["SharedState"]),
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
         .library(name: "WidgetHost", targets: ["WidgetHost"]),
@@ -46,6 +47,9 @@ let package = Package(
         .target(name: "AppIntents", dependencies: ["HostBridge", "JSON"], swiftSettings: sharedSettings),
         .target(name: "WidgetKit", dependencies: ["HostBridge", "AppIntents"], swiftSettings: sharedSettings),
         .target(name: "ActivityKit", dependencies: ["HostBridge"], swiftSettings: sharedSettings),
+        // Live Activity and widget pushes as a server sends them: payload builders and a checker that decodes
+        // content as the device does. No I/O; independent of the engine, so a server can use it without it.
+        .target(name: "Push", dependencies: ["ActivityKit", "JSON"], swiftSettings: sharedSettings),
 
         // Storage and routing: know nothing of widgets.
         .target(name: "SharedState", dependencies: ["CSQLite"], swiftSettings: sharedSettings),
@@ -109,6 +113,9 @@ let package = Package(
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "CSQLite", "ProcessTestSupport"],
                     swiftSettings: sharedSettings),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: sharedSettings),
+        // The checker is held to the engine's device side (WidgetHost) on a table of content states.
+        .testTarget(name: "PushTests", dependencies: ["Push", "ActivityKit", "JSON", "WidgetHost"],
+                    swiftSettings: sharedSettings),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "CDeepLinks"], swiftSettings: sharedSettings),
         .testTarget(name: "ModelTests", dependencies: ["WidgetKit", "AppIntents", "HostBridge"], swiftSettings: sharedSettings),
         .testTarget(
