@@ -66,8 +66,7 @@ struct ContentStateSchemaTests {
         #expect(schema.objectValue?["$comment"]?.stringValue?.contains("/mood") == true)
     }
 
-    @Test("an ActivityAttributes type's ContentState is titled with the type's name; its first member, an enum that "
-          + "is not CaseIterable, stops the probe")
+    @Test("an ActivityAttributes type's ContentState is titled with its name; a first enum not CaseIterable stops it")
     func parcel() {
         let schema = ContentStateSchema.schema(for: ParcelAttributes.self)
         #expect(schema.objectValue?["title"] == "ParcelAttributes.ContentState")
