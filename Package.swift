@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "Push", targets: ["Push"]),
         .library(name: "JSON", targets: ["JSON"]),
+        .library(name: "Push", targets: ["Push"]),
         .library(name: "SharedState", targets: ["SharedState"]),
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
         .library(name: "WidgetHost", targets: ["WidgetHost"]),
@@ -52,7 +53,9 @@ let package = Package(
         .target(name: "SharedState", dependencies: ["CSQLite"], swiftSettings: sharedSettings),
         .target(name: "DeepLinks", dependencies: ["CPCRE2", "CDeepLinks"], swiftSettings: sharedSettings),
 
-        // The server side of pushes: tokens, payloads, the planner and its outbox. Knows nothing of the engine.
+        // The server side of pushes: payload builders, a checker that decodes content as the device does, the token
+        // registry (and the planner and its outbox, on SQLite). Independent of the engine, so a server can use it
+        // without it.
         .target(name: "Push", dependencies: ["ActivityKit", "JSON", "SharedState"], swiftSettings: sharedSettings),
 
         // The engine, the demo catalog, the HTTP layer and the executables.
@@ -114,7 +117,9 @@ let package = Package(
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "CSQLite", "ProcessTestSupport"],
                     swiftSettings: sharedSettings),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: sharedSettings),
-        .testTarget(name: "PushTests", dependencies: ["Push", "SharedState"], swiftSettings: sharedSettings),
+        // The checker is held to the engine's device side (WidgetHost) on a table of content states.
+        .testTarget(name: "PushTests", dependencies: ["Push", "ActivityKit", "JSON", "SharedState", "WidgetHost"],
+                    swiftSettings: sharedSettings),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "CDeepLinks"], swiftSettings: sharedSettings),
         .testTarget(name: "ModelTests", dependencies: ["WidgetKit", "AppIntents", "HostBridge"], swiftSettings: sharedSettings),
         .testTarget(

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for DeepLinks and JSON, kept out of the root package: an executable whose only entry
+// libFuzzer targets for DeepLinks, JSON and Push, kept out of the root package: an executable whose only entry
 // point is LLVMFuzzerTestOneInput links only with `--sanitize=fuzzer`. See README.md.
 import Foundation
 import PackageDescription
@@ -15,6 +15,11 @@ let package = Package(
         .executableTarget(
             name: "JSONFuzzer",
             dependencies: [.product(name: "JSON", package: rootIdentity)]
+        ),
+        .executableTarget(
+            name: "PushCheckerFuzzer",
+            dependencies: [.product(name: "Push", package: rootIdentity),
+                           .product(name: "ActivityKit", package: rootIdentity)]
         ),
         .executableTarget(
             name: "RouteFileFuzzer",

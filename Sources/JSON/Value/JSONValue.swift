@@ -97,6 +97,17 @@ extension JSONValue {
         if case .object(let members) = self { members } else { nil }
     }
 
+    /// The value as a `Double` when it is a number (an integer or not), or nil.
+    ///
+    /// Pushes carry times and scores as numbers of either kind; readers want one type to compare.
+    public var numberValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
     /// The text of a string, or nil.
     public var stringValue: String? {
         if case .string(let text) = self { text } else { nil }

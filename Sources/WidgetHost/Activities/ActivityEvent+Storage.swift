@@ -90,17 +90,6 @@ extension ActivityContentValue {
     }
 }
 
-extension JSONValue {
-    /// The value as a `Double` when it is a number.
-    var numberValue: Double? {
-        switch self {
-        case .int(let value): Double(value)
-        case .double(let value): value
-        default: nil
-        }
-    }
-}
-
 extension ActivityEvent {
     static func insert(activityID: String?, at: Date, source: ActivityEventSource, change: Change,
                        _ db: Database) throws {
