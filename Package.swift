@@ -19,7 +19,6 @@ let package = Package(
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "Push", targets: ["Push"]),
         .library(name: "JSON", targets: ["JSON"]),
-        .library(name: "Push", targets: ["Push"]),
         .library(name: "SharedState", targets: ["SharedState"]),
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
         .library(name: "WidgetHost", targets: ["WidgetHost"]),
