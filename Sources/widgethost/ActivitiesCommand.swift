@@ -1,4 +1,5 @@
 import ActivityKit
+import DemoWidgets
 import Foundation
 import JSON
 import Push
@@ -155,7 +156,8 @@ enum ActivitiesCommand {
             try none()
             return { activities in
                 let types = try activities.attributesTypes()
-                return json ? JSONOutput.text(V1.ActivityTypeList(types)) : types.map { type in
+                let schemas = DemoCatalog.make().contentStateSchema
+                return json ? JSONOutput.text(V1.ActivityTypeList(types, schemas: schemas)) : types.map { type in
                     type.name + "\t" + (type.pushToStartToken.map(PushTokenText.hex) ?? "(no push-to-start token yet)")
                 }.joined(separator: "\n")
             }

@@ -1,6 +1,8 @@
 import ActivityKit
 import AppIntents
 import Foundation
+import JSON
+import Push
 import WidgetKit
 
 /// The widget kinds an engine serves.
@@ -17,6 +19,7 @@ public struct WidgetCatalog: Sendable {
     private var order: [String] = []
     private var activityTypesByName: [String: ActivityAttributesType] = [:]
     private var activityTypeOrder: [String] = []
+    private var contentStateSchemas: [String: JSONValue] = [:]
 
     /// Creates an empty catalog.
     public init() {}
@@ -72,10 +75,15 @@ public struct WidgetCatalog: Sendable {
                      "activity attributes type '\(described.name)' is registered twice")
         activityTypesByName[described.name] = described
         activityTypeOrder.append(described.name)
+        contentStateSchemas[described.name] = ContentStateSchema.schema(for: type)
     }
 
     /// The registered Live Activity attributes types, in registration order.
     public var activityTypes: [ActivityAttributesType] { activityTypeOrder.compactMap { activityTypesByName[$0] } }
+
+    /// The JSON Schema of a registered type's `ContentState`, as far as a probing decoder can tell
+    /// (`ContentStateSchema`: an enum that is not `CaseIterable` ends what it can see).
+    public func contentStateSchema(attributesType name: String) -> JSONValue? { contentStateSchemas[name] }
 
     /// The kind registered under `kind`, if any.
     public func descriptor(kind: String) -> WidgetKindDescriptor? { descriptors[kind] }

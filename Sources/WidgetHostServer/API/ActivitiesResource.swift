@@ -124,7 +124,8 @@ enum ActivitiesResource: APIResource {
         }
 
         router.get("/v1/activity-types") { _, _ in
-            .json(V1.ActivityTypeList(try mappingActivityErrors { try activities.attributesTypes() }))
+            .json(V1.ActivityTypeList(try mappingActivityErrors { try activities.attributesTypes() },
+                                      schemas: context.engine.catalog.contentStateSchema))
         }
 
         router.get("/v1/activity-types/{name}/tokens") { _, parameters in

@@ -196,7 +196,8 @@ extension OpenAPIDocument {
         ], required: ["token", "issuedAt"]),
         "RotatedToken": object(["token": hexToken], required: ["token"]),
         "ActivityTypeList": object(["types": array(of: ref("ActivityType"))], required: ["types"]),
-        "ActivityType": object(["name": string(), "pushToStartToken": hexToken], required: ["name"]),
+        "ActivityType": object(["name": string(), "pushToStartToken": hexToken, "contentStateSchema": anyObject],
+                               required: ["name"]),
         "PushDelivery": object([
             "event": string(), "applied": boolean, "results": array(of: ref("PushResult")),
         ], required: ["applied", "results"]),

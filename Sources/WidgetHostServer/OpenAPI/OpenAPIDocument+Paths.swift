@@ -128,5 +128,6 @@ extension OpenAPIDocument {
             .merging(Self.tapPaths) { first, _ in first }
             .merging(Self.stackPaths) { first, _ in first }
             .merging(Self.activityPaths) { first, _ in first }
+            .merging(Self.pushPaths) { first, _ in first }
     }
 }

@@ -37,7 +37,8 @@ struct OpenAPIDocument {
                     .merging(Self.intentSchemas) { first, _ in first }
                     .merging(Self.tapSchemas) { first, _ in first }
                     .merging(Self.stackSchemas) { first, _ in first }
-                    .merging(Self.activitySchemas) { first, _ in first }),
+                    .merging(Self.activitySchemas) { first, _ in first }
+                    .merging(Self.pushSchemas) { first, _ in first }),
                 "responses": ["Error": Self.errorResponse],
                 "securitySchemes": [
                     "bearerAuth": [

@@ -366,15 +366,22 @@ extension V1 {
     package struct ActivityTypeList: Encodable {
         var types: [ActivityType]
 
-        package init(_ types: [ActivityTypeTokens]) {
-            self.types = types.map { ActivityType(name: $0.name, pushToStartToken: $0.pushToStartToken.map(PushTokenText.hex)) }
+        /// - Parameter schemas: The content state schema of each type the catalog registered (types app code taught
+        ///   the engine have none).
+        package init(_ types: [ActivityTypeTokens], schemas: (String) -> JSONValue? = { _ in nil }) {
+            self.types = types.map {
+                ActivityType(name: $0.name, pushToStartToken: $0.pushToStartToken.map(PushTokenText.hex),
+                             contentStateSchema: schemas($0.name))
+            }
         }
     }
 
-    /// A registered attributes type and its current push-to-start token, once one was issued.
+    /// A registered attributes type, its current push-to-start token (once one was issued) and the JSON Schema of its
+    /// content state, which pushes' `content-state` must match.
     struct ActivityType: Encodable {
         var name: String
         var pushToStartToken: String?
+        var contentStateSchema: JSONValue?
     }
 
     /// `POST /v1/device/push`: what the device did with the push, for each activity it reached.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import JSON
 import Push
 
 // The push token registry's wire shapes: what `/v1/push/tokens…` and `/v1/push/registrations…` read and answer.
@@ -93,6 +94,60 @@ extension V1 {
             invalidatedAt = record.invalidatedAt
             invalidReason = record.invalidReason
             usable = record.isUsable
+        }
+    }
+}
+
+// The push checker's wire shapes: what `POST /v1/push/check` reads and answers, and what `widgethost push check
+// --json` writes.
+extension V1 {
+    /// A push to check: its headers, and its payload either as JSON or as the exact text to be sent.
+    package struct PushCheckRequest: Decodable {
+        /// The `apns-*` header fields.
+        var headers: [String: String]
+        /// The payload as JSON; written compactly for the check (its size is then that of the compact text).
+        var payload: JSONValue?
+        /// The payload exactly as it will be sent, so that its bytes (size, duplicate keys) are what is checked.
+        var payloadText: String?
+        /// The attributes type the push addresses (default: every type the catalog registers).
+        var attributesType: String?
+        /// The last `timestamp` the activity applied, if known.
+        var lastTimestamp: Date?
+
+        /// The payload's bytes; exactly one of `payload` and `payloadText`, else 400 `invalid_field`.
+        func payloadBytes() throws -> Data {
+            switch (payload, payloadText) {
+            case (let json?, nil): return Data(json.canonicalText.utf8)
+            case (nil, let text?): return Data(text.utf8)
+            default: throw APIError.invalidField("payload", "give exactly one of payload (JSON) and payloadText (text)")
+            }
+        }
+    }
+
+    /// The checker's verdict: `ok` when no finding is an error.
+    package struct PushCheckResult: Encodable {
+        var ok: Bool
+        var errors: Int
+        var warnings: Int
+        var findings: [Finding]
+
+        /// One rule broken.
+        struct Finding: Encodable {
+            var severity: String
+            var code: String
+            var pointer: String?
+            var header: String?
+            var message: String
+        }
+
+        package init(_ findings: [PushFinding]) {
+            errors = findings.filter { $0.severity == .error }.count
+            warnings = findings.count - errors
+            ok = errors == 0
+            self.findings = findings.map {
+                Finding(severity: $0.severity.rawValue, code: $0.code.rawValue, pointer: $0.pointer, header: $0.header,
+                        message: $0.message)
+            }
         }
     }
 }

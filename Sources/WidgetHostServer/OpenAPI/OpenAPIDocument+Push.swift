@@ -1,0 +1,86 @@
+import JSON
+import Push
+
+/// The server side of pushes in the document: the token registry and the checker.
+extension OpenAPIDocument {
+    /// A token in a request: hex, either case.
+    static let anyCaseHexToken = string(pattern: "^([0-9a-fA-F]{2}){1,200}$")
+    /// A device, attributes type or activity id in a path: what the registry takes.
+    static let registryIdentifier = string(pattern: "^[^\\u0000-\\u001f\\u007f]{1,256}$")
+
+    /// `PUT` (register) and `GET` (the slot) on one token slot's path.
+    static func slotOperations(_ name: String, _ what: String, _ parameters: [JSONValue]) -> JSONValue {
+        [
+            "put": operation(
+                "register\(name)Token", "Register \(what) (idempotent; a new token rotates the slot, the old one stays "
+                    + "in its history).",
+                parameters: parameters, body: "TokenRegistrationRequest",
+                success: ("200", json("TokenRegistrationResult", "What the registration did.")), errors: [409, 422]),
+            "get": operation(
+                "get\(name)TokenSlot", "The slot of \(what): its current token and every token it had.",
+                parameters: parameters, success: ("200", json("TokenSlot", "The slot.")), errors: [422]),
+        ]
+    }
+
+    static let pushPaths: [String: JSONValue] = [
+        "/v1/push/tokens/push-to-start/{device}/{attributesType}": slotOperations(
+            "PushToStart", "a device's push-to-start token for an attributes type",
+            [pathParameter("device", registryIdentifier, "The device (the host's own id for it)."),
+             pathParameter("attributesType", registryIdentifier, "The attributes type's name.")]),
+        "/v1/push/tokens/activities/{activityId}": slotOperations(
+            "Activity", "an activity's update token",
+            [pathParameter("activityId", registryIdentifier, "The activity's id.")]),
+        "/v1/push/tokens/widgets/{device}": slotOperations(
+            "Widget", "a device's widget push token",
+            [pathParameter("device", registryIdentifier, "The device (the host's own id for it).")]),
+        "/v1/push/tokens": ["get": operation(
+            "listDeviceTokens", "A device's current tokens.",
+            parameters: [["name": "device", "in": "query", "required": true, "schema": registryIdentifier,
+                          "description": "The device."]],
+            success: ("200", json("PushTokenList", "The tokens.")), errors: [400])],
+        "/v1/push/registrations/{token}": ["get": operation(
+            "getTokenRegistration", "The registration of a token, current or from a slot's history.",
+            parameters: [pathParameter("token", anyCaseHexToken, "The token, hex.")],
+            success: ("200", json("PushToken", "The token.")), errors: [404])],
+        "/v1/push/registrations/{token}/invalidate": ["post": operation(
+            "invalidateToken", "Mark a token invalid (APNs answered Unregistered, say): it is never used again.",
+            parameters: [pathParameter("token", anyCaseHexToken, "The token, hex.")], body: "TokenInvalidationRequest",
+            success: ("200", json("PushToken", "The token.")), errors: [404])],
+        "/v1/push/check": ["post": operation(
+            "checkPush", "Every rule a push breaks (Docs/push-checker.md), content decoded as the device decodes it.",
+            body: "PushCheckRequest", success: ("200", json("PushCheckResult", "The findings.")), errors: [422])],
+    ]
+
+    static let pushSchemas: [String: JSONValue] = [
+        "TokenRegistrationRequest": object([
+            "token": anyCaseHexToken, "device": nullable(registryIdentifier),
+            "attributesType": nullable(registryIdentifier), "kinds": nullable(array(of: registryIdentifier)),
+        ], required: ["token"], closed: true),
+        "TokenInvalidationRequest": object(["reason": string()], required: ["reason"], closed: true),
+        "TokenRegistrationResult": object([
+            "registration": string(values: ["created", "rotated", "unchanged"]), "previous": hexToken,
+            "token": ref("PushToken"),
+        ], required: ["registration", "token"]),
+        "TokenSlot": object(["current": ref("PushToken"), "history": array(of: ref("PushToken"))],
+                            required: ["history"]),
+        "PushTokenList": object(["tokens": array(of: ref("PushToken"))], required: ["tokens"]),
+        "PushToken": object([
+            "token": hexToken, "kind": string(values: ["push_to_start", "activity", "widgets"]), "device": string(),
+            "attributesType": string(), "activityId": string(), "widgetKinds": array(of: string()),
+            "registeredAt": dateTime, "replacedAt": dateTime, "invalidatedAt": dateTime, "invalidReason": string(),
+            "usable": boolean,
+        ], required: ["token", "kind", "registeredAt", "usable"]),
+        "PushCheckRequest": object([
+            "headers": stringMap, "payload": nullable(anyObject), "payloadText": nullable(string()),
+            "attributesType": nullable(string()), "lastTimestamp": nullable(activityDate),
+        ], required: ["headers"], closed: true),
+        "PushCheckResult": object([
+            "ok": boolean, "errors": integer, "warnings": integer,
+            "findings": array(of: object([
+                "severity": string(values: ["error", "warning"]),
+                "code": string(values: PushFindingCode.allCases.map(\.rawValue)),
+                "pointer": string(), "header": string(), "message": string(),
+            ], required: ["severity", "code", "message"])),
+        ], required: ["ok", "errors", "warnings", "findings"]),
+    ]
+}
