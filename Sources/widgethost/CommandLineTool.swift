@@ -17,7 +17,8 @@ enum CommandLineTool {
           perform <IntentName>      perform an interactive intent (--param k=v, --dry-run, --json)
           stack create|rank|list|delete   Smart Stacks of the demo engine: which widget is on top, and why
           taps record|report        record widget taps; counts, broken links, CSV/JSON/SVG reports
-          activities list|show|start|update|end|push|screen|rotate-token   Live Activities of the demo engine
+          activities list|show|start|update|end|push|screen|rotate-token|chart   Live Activities of the demo engine
+          push check FILE           every rule a push payload breaks, before it is sent (--attributes NAME, --json)
           help                      this text; `widgethost <command> --help` for one command
 
         common options:
@@ -42,6 +43,7 @@ enum CommandLineTool {
         case "stack": return StackCommand.run(rest)
         case "taps": return TapsCommand.run(rest)
         case "activities": return ActivitiesCommand.run(rest)
+        case "push" where rest.first == "check": return PushCheckCommand.run(Array(rest.dropFirst()))
         case "help", "--help", "-h":
             print(usage)
             return ExitCode.success
