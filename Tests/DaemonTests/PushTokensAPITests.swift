@@ -86,6 +86,27 @@ extension DaemonTests {
             #expect(slot.objects("history").isEmpty)
         }
 
+        @Test("a widget push to the device's token reloads its placed widgets; to another token it is ignored")
+        func widgetPush() async throws {
+            let daemon = try InProcessDaemon()
+            defer { Task { await daemon.stop() } }
+            let placed = try await daemon.request("POST", "/v1/instances",
+                                                  json: #"{"kind":"Daily","family":"systemSmall","id":"d"}"#)
+            #expect(placed.status == 201, "\(placed.text)")
+            let token = try #require(try await daemon.request("GET", "/v1/device/widget-push-token").json["token"] as? String)
+            let headers = [("apns-push-type", "widgets"), ("apns-topic", "com.example.app.push-type.widgets")]
+            let pushed = try await daemon.push(#"{"aps":{"content-changed":true}}"#, token: token, headers: headers)
+            #expect(pushed.status == 200, "\(pushed.text)")
+            #expect(pushed.json["applied"] as? Bool == true)
+            #expect(pushed.objects("reloads").first?["reason"] as? String == "widget-push")
+            #expect(pushed.objects("reloads").first?["chargedInstanceIds"] as? [String] == ["d"])
+            let stranger = try await daemon.push(#"{"aps":{"content-changed":true}}"#, token: "00ff", headers: headers)
+            #expect(stranger.json["applied"] as? Bool == false && stranger.json["reason"] as? String == "unknown_token")
+            let wrongTopic = try await daemon.push(#"{"aps":{"content-changed":true}}"#, token: token,
+                                                   headers: [("apns-push-type", "widgets"), ("apns-topic", "x.y")])
+            #expect(wrongTopic.status == 400 && wrongTopic.errorCode == "bad_push")
+        }
+
         @Test("the checker: a content-state with a string ETA is an error at its pointer; the fixed push passes")
         func check() async throws {
             let daemon = try InProcessDaemon()

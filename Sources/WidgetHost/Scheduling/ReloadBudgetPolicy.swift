@@ -44,12 +44,15 @@ public enum ReloadReason: String, Sendable, Hashable, Codable, CaseIterable {
     case interactiveIntent = "interactive-intent"
     /// The containing app is in the foreground: exempt, per Apple.
     case appForeground = "app-foreground"
+    /// A widget push (`apns-push-type: widgets`, `content-changed`) reached the device: charged, as Apple counts
+    /// push-driven reloads against the widget's budget.
+    case widgetPush = "widget-push"
 
     /// True when Apple documents this kind of reload as not counting against the budget.
     public var isBudgetExempt: Bool {
         switch self {
         case .configurationChanged, .interactiveIntent, .appForeground: true
-        case .scheduled, .kindReload, .allReload: false
+        case .scheduled, .kindReload, .allReload, .widgetPush: false
         }
     }
 }

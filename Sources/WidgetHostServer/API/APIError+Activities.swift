@@ -113,6 +113,17 @@ func mappingActivityErrors<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
+/// ``mappingActivityErrors(_:)`` for work that waits.
+func mappingActivityErrors<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as ActivityError {
+        throw APIError(error)
+    } catch let error as DevicePushError {
+        throw APIError(error)
+    }
+}
+
 /// Runs activity work for a request whose body or query names an attributes type: an unknown one is 422, not
 /// 404, since the resource the path names exists (404 stays for `/v1/activity-types/{name}`).
 func namingAttributesTypeInRequest<T>(_ body: () throws -> T) throws -> T {

@@ -11,17 +11,29 @@ import WidgetHost
 ///   `apns-channel-id` → ``V1/PushDelivery``. A push the device ignores is still 200 (APNs accepted it; the
 ///   device dropped it), with the reason per activity. What APNs itself refuses is 400 `bad_push` or 413
 ///   `payload_too_large`, with APNs's reason in `detail.apns_reason`; nothing is recorded.
+/// - A widget push (`apns-push-type: widgets`, `{"aps":{"content-changed":true}}`, to the token of
+///   `GET /v1/device/widget-push-token`) → ``V1/WidgetPushResult``: the device's placed widgets reloaded, each
+///   charged to its budget (`widget-push`), or `ignored` with the reason.
 /// - `GET /v1/device/pushes/unaddressed` → ``V1/ActivityEventList``: pushes to a token or channel no activity has.
 enum DevicePushResource: APIResource {
     static func register(in router: inout APIRouter, context: APIContext) {
         let activities = context.engine.activities
         let metrics = context.metrics
 
+        let engine = context.engine
         router.post("/v1/device/push") { request, _ in
             let push = try devicePush(request)
+            if push.pushType == "widgets" {
+                let delivery = try await mappingActivityErrors { try await engine.receiveWidgetPush(push) }
+                return .json(V1.WidgetPushResult(delivery))
+            }
             let delivery = try mappingActivityErrors { try activities.deliver(push) }
             metrics.recordPush(delivery)
             return .json(V1.PushDelivery(delivery))
+        }
+
+        router.get("/v1/device/widget-push-token") { _, _ in
+            .json(V1.RotatedToken(try await engine.widgetPushToken()))
         }
 
         router.get("/v1/device/pushes/unaddressed") { _, _ in

@@ -90,6 +90,9 @@ extension OpenAPIDocument {
             parameters: [activityTypeParameter], success: ("200", json("RotatedToken", "The new token.")),
             errors: [404])],
         "/v1/device/push": ["post": devicePushOperation],
+        "/v1/device/widget-push-token": ["get": operation(
+            "getWidgetPushToken", "The device's widget push token (issued on first request).",
+            success: ("200", json("RotatedToken", "The token.")))],
         "/v1/device/pushes/unaddressed": ["get": operation(
             "listUnaddressedPushes", "Pushes that reached no activity (an unknown token or channel), oldest first.",
             success: ("200", json("ActivityEventList", "The pushes.")))],
@@ -101,17 +104,22 @@ extension OpenAPIDocument {
                 Deliver a push as APNs would: the body is the APNs payload as sent, the headers APNs's, the device \
                 token in `token` (or `apns-channel-id` for a broadcast; exactly one of them). 200 even when the \
                 device ignores it (with the reason per activity); 400 `bad_push` / 413 `payload_too_large` with \
-                `detail.apns_reason` for what APNs itself refuses (a body over 4096 bytes, neither or both addresses).
+                `detail.apns_reason` for what APNs itself refuses (a body over 4096 bytes, neither or both addresses). \
+                A widget push (`apns-push-type: widgets`, `{"aps":{"content-changed":true}}` to the token of \
+                `/v1/device/widget-push-token`) reloads the device's placed widgets, each charged to its budget.
                 """,
             parameters: [
                 queryParameter("token", string(pattern: "^([0-9a-fA-F]{2}){1,200}$"), "The device token, as hex."),
-                requiredHeader("apns-push-type", string(values: ["liveactivity"]), "APNs's push type."),
-                requiredHeader("apns-topic", string(pattern: "^.+\\.push-type\\.liveactivity$"),
-                               "`<bundle id>.push-type.liveactivity`."),
+                requiredHeader("apns-push-type", string(values: ["liveactivity", "widgets"]), "APNs's push type."),
+                requiredHeader("apns-topic", string(pattern: "^.+\\.push-type\\.(liveactivity|widgets)$"),
+                               "`<bundle id>.push-type.liveactivity` (or `.widgets`)."),
                 headerParameter("apns-priority", string(values: ["5", "10"]), "5 or 10 (10 when absent)."),
                 headerParameter("apns-channel-id", text(length: 1...256), "The broadcast channel, instead of `token`."),
             ],
-            body: "DevicePushPayload", success: ("200", json("PushDelivery", "What the device did with it.")))
+            body: "DevicePushPayload", success: ("200", [
+                "description": "What the device did with it.",
+                "content": ["application/json": ["schema": ["oneOf": [ref("PushDelivery"), ref("WidgetPushResult")]]]],
+            ]))
 
     /// An optional query parameter that may repeat (`?state=a&state=b`).
     static func listParameter(_ name: String, _ item: JSONValue, _ description: String) -> JSONValue {
@@ -195,6 +203,10 @@ extension OpenAPIDocument {
             "replacedAt": dateTime,
         ], required: ["token", "issuedAt"]),
         "RotatedToken": object(["token": hexToken], required: ["token"]),
+        "WidgetPushResult": object([
+            "applied": boolean, "reason": string(values: ["unknown_token", "missing_content_changed"]),
+            "detail": string(), "reloads": array(of: ref("Reload")),
+        ], required: ["applied", "reloads"], closed: true),
         "ActivityTypeList": object(["types": array(of: ref("ActivityType"))], required: ["types"]),
         "ActivityType": object(["name": string(), "pushToStartToken": hexToken, "contentStateSchema": anyObject],
                                required: ["name"]),

@@ -411,3 +411,26 @@ extension V1 {
         }
     }
 }
+
+extension V1 {
+    /// `POST /v1/device/push` with `apns-push-type: widgets`: the reloads the push ran, or why it changed nothing.
+    package struct WidgetPushResult: Encodable {
+        var applied: Bool
+        var reason: String?
+        var detail: String?
+        var reloads: [Reload]
+
+        package init(_ delivery: WidgetPushDelivery) {
+            switch delivery {
+            case .applied(let records):
+                applied = true
+                reloads = records.map(Reload.init)
+            case .ignored(let reason, let detail):
+                applied = false
+                self.reason = reason.rawValue
+                self.detail = detail
+                reloads = []
+            }
+        }
+    }
+}
