@@ -7,7 +7,10 @@ APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH_CASE ?= all
 
-.PHONY: all deps pydeps build test api-test demo bench fixtures clean
+.PHONY: all deps pydeps build test api-test example-test demo bench fixtures clean
+
+# A user's package over this checkout: its own widget, intent, tables, tests and daemon (Docs/testing-intents.md).
+EXAMPLE := Examples/HabitTracker
 
 all: build
 
@@ -34,7 +37,14 @@ build: deps
 # document).
 test: build pydeps
 	$(SWIFT) test --no-parallel
+	$(MAKE) example-test
 	Tests/api/run-schemathesis.sh
+
+# Builds the example package in its own .build (a path dependency on this checkout) and runs its tests, which
+# include its daemon answering over HTTP. A first build compiles WidgetHost again for the example (a few minutes
+# on two cores); after that it is incremental.
+example-test: deps
+	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 api-test: build pydeps
 	Tests/api/run-schemathesis.sh
@@ -53,4 +63,4 @@ bench: deps
 	.build/release/widgethost-bench $(BENCH_CASE)
 
 clean:
-	rm -rf .build
+	rm -rf .build $(EXAMPLE)/.build

@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "DemoWidgets", targets: ["DemoWidgets"]),
         .library(name: "TapCharts", targets: ["TapCharts"]),
         .library(name: "WidgetHostTesting", targets: ["WidgetHostTesting"]),
+        .library(name: "WidgetHostCommandLine", targets: ["WidgetHostCommandLine"]),
         .executable(name: "widgethost", targets: ["widgethost"]),
         .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
     ],
@@ -85,10 +86,17 @@ let package = Package(
                            "SharedState", "DeepLinks", "TapCharts"],
             swiftSettings: sharedSettings
         ),
+        // `serve` and `perform` over any app's catalog: the demo binary and users' own binaries call it.
+        .target(
+            name: "WidgetHostCommandLine",
+            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "SharedState", "DeepLinks",
+                           "AppIntents", "WidgetKit"],
+            swiftSettings: sharedSettings
+        ),
         .executableTarget(
             name: "widgethost",
-            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "DemoWidgets", "TapCharts", "SharedState",
-                           "DeepLinks", "ActivityKit", "Push"],
+            dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "WidgetHostCommandLine", "DemoWidgets",
+                           "TapCharts", "SharedState", "DeepLinks", "ActivityKit", "Push"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(

@@ -53,6 +53,9 @@ public final class WidgetHarness: Sendable {
     public let clock: VirtualClock
     /// The directory holding the databases, nil in memory.
     public let directory: URL?
+    /// Whether ``place(_:family:parameters:id:)`` fails on a parameter it could not resolve (see
+    /// ``WidgetHarnessError/unresolvedParameter(kind:diagnostics:)``).
+    public let strictParameters: Bool
     private let removesDirectory: Bool
 
     /// Creates a harness.
@@ -66,13 +69,18 @@ public final class WidgetHarness: Sendable {
     ///   - start: The clock's start.
     ///   - timeZone: The device's time zone; UTC by default.
     ///   - budget: The per-instance reload budget.
+    ///   - strictParameters: Fail ``place(_:family:parameters:id:)`` when a parameter names an entity its query
+    ///     does not return (a mistyped id), instead of placing a widget on the parameter's default with a
+    ///     `deleted-entity` warning as the engine does for a user's widget. On by default; pass `false` to test
+    ///     how a widget copes with a deleted entity.
     ///   - setUp: Fills the container before any widget is placed (create tables, load fixtures).
     /// - Throws: What opening the databases or `setUp` threw.
     public init(catalog: WidgetCatalog, intents: IntentCatalog = IntentCatalog(), appGroup: String,
                 storage: Storage = .temporaryDirectory, synchronous: DatabaseStore.Synchronous = .full,
                 start: Date = WidgetHarness.defaultStart, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                budget: ReloadBudgetPolicy = .default,
+                budget: ReloadBudgetPolicy = .default, strictParameters: Bool = true,
                 setUp: (AppGroupContainer) throws -> Void = { _ in }) throws {
+        self.strictParameters = strictParameters
         let engineStore: EngineStore
         switch storage {
         case .inMemory:
@@ -111,11 +119,21 @@ public final class WidgetHarness: Sendable {
 
     /// Places a widget, which builds its first timeline.
     /// - Returns: The instance's state; its id is `state.instance.id`.
+    /// - Throws: What the engine throws for an unknown kind or a bad parameter value; with ``strictParameters``,
+    ///   ``WidgetHarnessError/unresolvedParameter(kind:diagnostics:)`` when an entity id names nothing (the widget
+    ///   is removed again).
     @discardableResult
     public func place(_ kind: String, family: WidgetFamily = .systemMedium, parameters: [String: JSONValue] = [:],
                       id: String? = nil) async throws -> InstanceState {
         await startedUp()
-        return try await engine.place(kind: kind, family: family, parameters: parameters, id: id)
+        let state = try await engine.place(kind: kind, family: family, parameters: parameters, id: id)
+        let unresolved = state.diagnostics.filter { $0.code == .deletedEntity }
+        if strictParameters, !unresolved.isEmpty {
+            // In a test an unknown id is almost always a typo: an empty widget would pass for a wrong one.
+            try await engine.remove(instanceID: state.instance.id)
+            throw WidgetHarnessError.unresolvedParameter(kind: kind, diagnostics: unresolved)
+        }
+        return state
     }
 
     /// The entry the instance shows now.
@@ -149,12 +167,15 @@ public final class WidgetHarness: Sendable {
     ///   - instanceID: The tapped widget instance, reloaded at once (budget-exempt); nil for none.
     ///   - idempotencyKey: A key making retries return the first outcome.
     ///   - dryRun: Report the changes and reloads without keeping them.
-    /// - Throws: ``IntentError`` (the error names the intent); nothing was changed then.
+    /// - Throws: The intent's own error when its `perform()` threw (so `#expect(throws: MyError.x)` works; the API
+    ///   and ``IntentRunner/perform(_:)`` answer ``IntentError/performFailed(intent:message:)`` instead); every
+    ///   other failure is an ``IntentError`` naming the intent. Nothing was changed then.
     @discardableResult
     public func perform(_ intentName: String, _ parameters: [String: JSONValue] = [:], tapping instanceID: String? = nil,
                         idempotencyKey: String? = nil, dryRun: Bool = false) async throws -> IntentOutcome {
-        let outcome = try await runner.perform(intentName, parameters: parameters, instanceID: instanceID,
-                                               idempotencyKey: idempotencyKey, dryRun: dryRun)
+        let outcome = try await runner.performRethrowing(PerformRequest(
+            intentName: intentName, parameters: parameters, instanceID: instanceID, idempotencyKey: idempotencyKey,
+            isDryRun: dryRun))
         // A harness reopening the kept directory must not find these reloads still owed and run them again.
         if directory != nil, !removesDirectory { await runner.markReloadsDone() }
         return outcome

@@ -5,6 +5,7 @@ import JSON
 import Push
 import TapCharts
 import WidgetHost
+import WidgetHostCommandLine
 import WidgetHostServer
 
 /// `widgethost activities ...`: the Live Activities of the demo engine in the data directory, as the app and APNs
@@ -137,7 +138,7 @@ enum ActivitiesCommand {
             }
         case "screen":
             let id = try id()
-            let at = try options["at"].map { try DemoEngine.date($0, option: "at") }
+            let at = try options["at"].map { try Options.date($0, option: "at") }
             return { activities in
                 let screen = try activities.screen(activityID: id, at: at ?? Date())
                 return json ? JSONOutput.text(V1.ActivityScreen(screen)) : ActivityLines.screen(screen)
@@ -150,7 +151,7 @@ enum ActivitiesCommand {
             }
         case "chart":
             let id = try id()
-            let until = try options["until"].map { try DemoEngine.date($0, option: "until") }
+            let until = try options["until"].map { try Options.date($0, option: "until") }
             return { activities in try ActivityChart.draw(activities, activityID: id, until: until ?? Date()) }
         case "types":
             try none()
@@ -200,7 +201,7 @@ enum ActivitiesCommand {
             if required { throw OptionError(message: "--content JSON is required") }
             return nil
         }
-        let staleDate = try options["stale-date"].map { try DemoEngine.date($0, option: "stale-date") }
+        let staleDate = try options["stale-date"].map { try Options.date($0, option: "stale-date") }
         return ActivityContentValue(state: try jsonOption("content", text), staleDate: staleDate)
     }
 
@@ -217,7 +218,7 @@ enum ActivitiesCommand {
         switch text {
         case "default": .default
         case "immediate": .immediate
-        default: .after(try DemoEngine.date(text, option: "dismissal"))
+        default: .after(try Options.date(text, option: "dismissal"))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHostCommandLine
 
 /// One argument of the command line, as the bytes the process was given.
 ///

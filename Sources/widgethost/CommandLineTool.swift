@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHostCommandLine
 
 /// Dispatches `widgethost <subcommand> ...` to the subcommand that handles it.
 ///
@@ -36,10 +37,10 @@ enum CommandLineTool {
         guard let arguments = arguments.textOrRefusal() else { return ExitCode.usage }
         let (command, rest) = (arguments[0], Array(arguments.dropFirst()))
         switch command {
-        case "serve": return ServeCommand.run(rest)
+        case "serve": return ServeCommand.run(rest, app: DemoEngine.app)
         case "demo": return DemoCommand.run(rest)
         case "fixtures": return FixturesCommand.run(rest)
-        case "perform": return PerformCommand.run(rest)
+        case "perform": return PerformCommand.run(rest, app: DemoEngine.app)
         case "stack": return StackCommand.run(rest)
         case "taps": return TapsCommand.run(rest)
         case "activities": return ActivitiesCommand.run(rest)
@@ -52,17 +53,4 @@ enum CommandLineTool {
             return ExitCode.usage
         }
     }
-}
-
-/// The exit codes every subcommand uses.
-enum ExitCode {
-    static let success: Int32 = 0
-    static let problemFound: Int32 = 1
-    static let usage: Int32 = 2
-    static let dataError: Int32 = 3
-}
-
-/// Writes a line to standard error.
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }

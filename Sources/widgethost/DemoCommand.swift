@@ -1,6 +1,7 @@
 import DemoWidgets
 import Foundation
 import SharedState
+import WidgetHostCommandLine
 
 /// `widgethost demo`: opens the default container (loading the fixtures on first start) and prints what it holds.
 enum DemoCommand {

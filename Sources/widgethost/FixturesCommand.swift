@@ -1,6 +1,7 @@
 import DemoWidgets
 import Foundation
 import SharedState
+import WidgetHostCommandLine
 
 /// `widgethost fixtures load [--data-dir DIR] [--fixtures DIR]`: loads Fixtures/*.json into the demo container.
 enum FixturesCommand {

@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import WidgetHostCommandLine
 import WidgetHostServer
 
 /// `widgethost route ...` and `widgethost routes ...`: match, lint, explain and build deep links
@@ -203,7 +204,7 @@ enum RouteCommands {
         var json = false
         var all = false
         var help = false
-        var routesDirectory = RouteCommands.defaultRoutesDirectory()
+        var routesDirectory = RoutesDirectory.defaultPath()
         var source: TapSource?
         var family: WidgetFamilyName?
         var error: String?
@@ -237,13 +238,4 @@ enum RouteCommands {
         }
     }
 
-    /// `./Routes` when the current directory has one, else the repository's `Routes/`, found from
-    /// this source file's location.
-    static func defaultRoutesDirectory() -> String {
-        let local = FileManager.default.currentDirectoryPath + "/Routes"
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: local, isDirectory: &isDirectory), isDirectory.boolValue { return local }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Routes").path
-    }
 }

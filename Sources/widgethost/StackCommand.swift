@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import WidgetHost
+import WidgetHostCommandLine
 import WidgetHostServer
 import WidgetKit
 
@@ -34,7 +35,7 @@ enum StackCommand {
         var at: Date?
         if let text = options["at"] {
             do {
-                at = try DemoEngine.date(text, option: "at")
+                at = try Options.date(text, option: "at")
             } catch {
                 printError("widgethost stack: \(error)")
                 return ExitCode.usage

@@ -50,14 +50,3 @@ enum StackText {
         }.joined().trimmingCharacters(in: .whitespaces)
     }
 }
-
-/// Pretty JSON with sorted keys and ISO 8601 dates, for `--json` output: the `/v1` types, encoded as the API encodes
-/// them (only the indentation differs).
-enum JSONOutput {
-    static func text<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-}

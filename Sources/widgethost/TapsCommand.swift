@@ -2,6 +2,7 @@ import DeepLinks
 import Foundation
 import TapCharts
 import WidgetHost
+import WidgetHostCommandLine
 import WidgetHostServer
 
 /// `widgethost taps ...`: record widget taps in the demo engine store and report on them.
@@ -60,7 +61,7 @@ enum TapsCommand {
     }
 
     private static func tapStore(_ options: Options) throws -> TapStore {
-        let directory = options["routes"] ?? RouteCommands.defaultRoutesDirectory()
+        let directory = options["routes"] ?? RoutesDirectory.defaultPath()
         let table: RouteTable
         do { table = try RouteTable.load(directory: directory) } catch {
             throw OptionError(message: "the route table in \(directory) does not load:\n\(error.description)")
@@ -139,10 +140,6 @@ enum TapsCommand {
 
     private static func date(_ options: Options, _ name: String) throws -> Date? {
         guard let text = options[name] else { return nil }
-        return try DemoEngine.date(text, option: name)
+        return try Options.date(text, option: name)
     }
-}
-
-extension OptionError: CustomStringConvertible {
-    var description: String { message }
 }

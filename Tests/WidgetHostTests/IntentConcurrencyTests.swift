@@ -25,7 +25,7 @@ struct IntentConcurrencyTests {
                         if index % 10 == 9 {
                             do {
                                 try await harness.perform("FailAfterWritingIntent", ["counter": "p\(performer)"])
-                            } catch IntentError.performFailed {
+                            } catch is FailAfterWritingIntent.Refused {
                                 failed += 1
                             }
                         } else {

@@ -114,8 +114,10 @@ struct IntentDemoTests {
     @Test
     func unknownIdsFailWithTheIntentsNameAndChangeNothing() async throws {
         let harness = try Self.makeHarness()
+        // The runner answers as the API does: an IntentError naming the intent (the harness would hand over the
+        // intent's own DemoIntentError).
         let error = await #expect(throws: IntentError.self) {
-            try await harness.perform(DemoCatalog.Intent.toggleFavorite, ["itemID": "nope"])
+            try await harness.runner.perform(DemoCatalog.Intent.toggleFavorite, parameters: ["itemID": "nope"])
         }
         #expect(error?.intentName == DemoCatalog.Intent.toggleFavorite)
         #expect(error?.description.contains("nope") == true)

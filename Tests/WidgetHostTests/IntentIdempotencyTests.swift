@@ -66,10 +66,10 @@ struct IntentIdempotencyTests {
     @Test
     func failedPerformsRecordNoKeySoTheirRetryRuns() async throws {
         let harness = try IntentTestSupport.makeHarness()
-        await #expect(throws: IntentError.self) {
+        await #expect(throws: FailAfterWritingIntent.Refused.self) {
             try await harness.perform("FailAfterWritingIntent", idempotencyKey: "f")
         }
-        await #expect(throws: IntentError.self) {
+        await #expect(throws: FailAfterWritingIntent.Refused.self) {
             try await harness.perform("FailAfterWritingIntent", idempotencyKey: "f")
         }
         let stored = try harness.read { db in try db.scalar("SELECT COUNT(*) FROM widgethost_intent_keys", as: Int.self) }

@@ -198,7 +198,7 @@ struct IntentOwedReloadTests {
     @Test
     func failedPerformsAndDryRunsOweNothing() async throws {
         let harness = try IntentTestSupport.makeHarness()
-        await #expect(throws: IntentError.self) {
+        await #expect(throws: FailAfterWritingIntent.Refused.self) {
             try await harness.perform("FailAfterWritingIntent", ["counter": "a"])
         }
         let dryRun = try await harness.perform("CountIntent", ["counter": "a"], dryRun: true)

@@ -22,6 +22,10 @@ public final class AppGroupContainer: Sendable {
     public let identifier: String
     /// The database holding the container's state.
     public let store: DatabaseStore
+    /// The directory for files the app keeps in the group itself, `<dataDirectory>/<identifier>/` (what
+    /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answers); created on first use by
+    /// ``makeDirectory()``. Nil for an in-memory container.
+    public let directory: URL?
     /// Receives failures of the non-throwing, `UserDefaults`-shaped suite methods.
     let failureHandler: @Sendable (DefaultsFailure) -> Void
 
@@ -51,6 +55,7 @@ public final class AppGroupContainer: Sendable {
         }
         let file = dataDirectory.appendingPathComponent(identifier + ".sqlite")
         self.identifier = identifier
+        self.directory = dataDirectory.appendingPathComponent(identifier, isDirectory: true)
         self.store = try DatabaseStore(path: file.path, configuration: .init(synchronous: synchronous))
         self.failureHandler = onFailure
         try Self.migrator.migrate(store)
@@ -59,9 +64,25 @@ public final class AppGroupContainer: Sendable {
     private init(identifier: String, store: DatabaseStore,
                  onFailure: @escaping @Sendable (DefaultsFailure) -> Void) throws {
         self.identifier = identifier
+        self.directory = nil
         self.store = store
         self.failureHandler = onFailure
         try Self.migrator.migrate(store)
+    }
+
+    /// Creates ``directory`` if it does not exist yet and returns it; nil for an in-memory container.
+    ///
+    /// Created on first use, not when the container opens, so a data directory holds a group's folder only when
+    /// its code asked for one.
+    /// - Throws: ``ContainerError/cannotCreateDirectory(path:reason:)``.
+    public func makeDirectory() throws -> URL? {
+        guard let directory else { return nil }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ContainerError.cannotCreateDirectory(path: directory.path, reason: error.localizedDescription)
+        }
+        return directory
     }
 
     /// Opens a private in-memory container, for tests and dry runs.

@@ -23,13 +23,21 @@ final class UserCodeBinding: WidgetCenterHost {
     /// The storage `UserDefaults(suiteName:)` reaches, by App Group identifier; a group not here has no suite.
     private let suites: [String: any DefaultsStorage]
     private let configurations: @Sendable () async throws -> [WidgetInfo]
+    /// The App Groups whose directories `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answers.
+    private let containers: [String: AppGroupContainer]
+    /// The engine's time when the user code was called, and the device's time zone (``HostContext/now``).
+    let now: Date?
+    let timeZone: TimeZone?
     /// What ActivityKit's calls reach: the engine's Live Activities, applied at once (not part of a perform's
     /// transaction, as an app's activity changes are not part of its database's).
     let activities: LiveActivities
 
-    private init(suites: [String: any DefaultsStorage], activities: LiveActivities,
-                 configurations: @escaping @Sendable () async throws -> [WidgetInfo]) {
+    private init(suites: [String: any DefaultsStorage], containers: [AppGroupContainer], device: HostEnvironment,
+                 activities: LiveActivities, configurations: @escaping @Sendable () async throws -> [WidgetInfo]) {
         self.suites = suites
+        self.containers = Dictionary(containers.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        self.now = device.now
+        self.timeZone = device.timeZone
         self.activities = activities
         self.configurations = configurations
     }
@@ -37,13 +45,15 @@ final class UserCodeBinding: WidgetCenterHost {
     /// A binding for a provider or query the engine runs: each container's suite, read and written directly.
     /// - Parameters:
     ///   - containers: The App Groups the engine knows.
+    ///   - device: The engine's time and time zone for this call.
     ///   - activities: The engine's Live Activities.
     ///   - configurations: What `WidgetCenter.shared.currentConfigurations()` answers.
-    static func forEngine(containers: [AppGroupContainer], activities: LiveActivities,
+    static func forEngine(containers: [AppGroupContainer], device: HostEnvironment, activities: LiveActivities,
                           configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
         var suites: [String: any DefaultsStorage] = [:]
         for container in containers { suites[container.identifier] = SuiteDefaults(suite: container.suite()) }
-        return UserCodeBinding(suites: suites, activities: activities, configurations: configurations)
+        return UserCodeBinding(suites: suites, containers: containers, device: device, activities: activities,
+                               configurations: configurations)
     }
 
     /// A binding for one intent's `perform()`.
@@ -55,12 +65,13 @@ final class UserCodeBinding: WidgetCenterHost {
     /// - Parameters:
     ///   - transaction: The perform's transaction; its container is the perform's own group.
     ///   - otherContainers: The App Groups the engine knows (the perform's own group among them is skipped).
+    ///   - device: The engine's time and time zone for this perform.
     ///   - activities: The engine's Live Activities.
     ///   - intentName: Names the intent in the error a write outside the transaction records.
     ///   - failures: Where `UserDefaults` failures are kept (it cannot throw) for the runner to fail the perform.
     ///   - configurations: What `WidgetCenter.shared.currentConfigurations()` answers.
     static func forPerform(in transaction: IntentTransaction, otherContainers: [AppGroupContainer],
-                           activities: LiveActivities, intentName: String, failures: PerformFailures,
+                           device: HostEnvironment, activities: LiveActivities, intentName: String, failures: PerformFailures,
                            configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
         let ownGroup = transaction.container.identifier
         var suites: [String: any DefaultsStorage] = [:]
@@ -70,7 +81,8 @@ final class UserCodeBinding: WidgetCenterHost {
         }
         suites[ownGroup] = TransactionDefaults(transaction: transaction, suite: transaction.container.suite(),
                                                failures: failures)
-        return UserCodeBinding(suites: suites, activities: activities, configurations: configurations)
+        return UserCodeBinding(suites: suites, containers: otherContainers + [transaction.container], device: device,
+                               activities: activities, configurations: configurations)
     }
 
     func reloadTimelines(ofKind kind: String) {
@@ -87,6 +99,12 @@ final class UserCodeBinding: WidgetCenterHost {
 
     func defaults(suiteName: String) -> (any DefaultsStorage)? {
         suites[suiteName]
+    }
+
+    /// The group's directory; files there are the code's own, outside any perform's transaction. A directory that
+    /// cannot be created answers nil, as an unentitled group does on iOS (the caller cannot do more with it).
+    func containerURL(forGroup groupIdentifier: String) -> URL? {
+        try? containers[groupIdentifier]?.makeDirectory()
     }
 
     /// The reload requests made so far, in order, without repeats; read once the user code has returned.

@@ -64,11 +64,12 @@ public actor WidgetEngine {
     /// Runs user code (a provider, a query) with `WidgetCenter.shared`, `UserDefaults(suiteName:)` and
     /// ``HostEnvironment/current`` bound to this engine, then applies the reload requests it made.
     func withUserCode<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        let binding = UserCodeBinding.forEngine(containers: containers, activities: activities) { [weak self] in
+        let environment = HostEnvironment(now: clock.now, timeZone: timeZone, containers: containers)
+        let binding = UserCodeBinding.forEngine(containers: containers, device: environment,
+                                                activities: activities) { [weak self] in
             guard let self else { return [] }
             return try await self.currentConfigurations()
         }
-        let environment = HostEnvironment(now: clock.now, timeZone: timeZone, containers: containers)
         let result = try await HostContext.withBinding(binding) {
             try await HostEnvironment.$current.withValue(environment) { try await body() }
         }

@@ -142,11 +142,12 @@ extension IntentRunner {
         let transaction = IntentTransaction(container: container, session: session, isDryRun: request.isDryRun)
         let failures = PerformFailures()
         let engine = self.engine
-        let binding = UserCodeBinding.forPerform(in: transaction, otherContainers: engine.containers, activities: engine.activities,
+        let environment = HostEnvironment(now: now, timeZone: engine.timeZone, containers: engine.containers)
+        let binding = UserCodeBinding.forPerform(in: transaction, otherContainers: engine.containers,
+                                                 device: environment, activities: engine.activities,
                                                  intentName: name, failures: failures) {
             try await engine.currentConfigurations()
         }
-        let environment = HostEnvironment(now: now, timeZone: engine.timeZone, containers: engine.containers)
         let performed: (value: (value: JSONValue?, dialog: String?), changes: ChangeSet)
         do {
             performed = try await session.savepoint(rollingBack: request.isDryRun) {
@@ -164,7 +165,8 @@ extension IntentRunner {
         } catch let error as IntentError {
             throw error
         } catch {
-            throw IntentError.performFailed(intent: name, message: "\(error)")
+            // The cause travels with the answer so ``IntentRunner/performRethrowing(_:)`` can hand it to a test.
+            throw IntentPerformFailure(intentError: .performFailed(intent: name, message: "\(error)"), underlying: error)
         }
         let requests = binding.reloadRequests
         if !request.isDryRun { try await engine.storeRelevanceSignals(binding.relevanceSignals.take()) }

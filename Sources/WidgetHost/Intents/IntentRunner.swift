@@ -178,6 +178,27 @@ public actor IntentRunner {
     /// - Throws: ``IntentError`` (unknown intent, bad parameters, `perform()` threw, key reused, the transaction
     ///   failed) or ``EngineError/unknownInstance(_:)``; nothing was changed then.
     public func perform(_ request: PerformRequest) async throws -> IntentOutcome {
+        do {
+            return try await performKeepingCause(request)
+        } catch let failure as IntentPerformFailure {
+            throw failure.intentError
+        }
+    }
+
+    /// Performs one intent as ``perform(_:)`` does, but when the intent's `perform()` threw, rethrows that error
+    /// itself instead of ``IntentError/performFailed(intent:message:)``, so a test can expect the intent's own
+    /// error (`#expect(throws: HabitError.alreadyLoggedToday)`). Every other failure is the same ``IntentError``;
+    /// nothing was changed either way.
+    public func performRethrowing(_ request: PerformRequest) async throws -> IntentOutcome {
+        do {
+            return try await performKeepingCause(request)
+        } catch let failure as IntentPerformFailure {
+            throw failure.underlying
+        }
+    }
+
+    /// The perform itself; a throwing `perform()` surfaces as ``IntentPerformFailure``.
+    private func performKeepingCause(_ request: PerformRequest) async throws -> IntentOutcome {
         guard let descriptor = intents.descriptor(named: request.intentName) else {
             throw IntentError.unknownIntent(request.intentName, known: intents.intents.map(\.name))
         }

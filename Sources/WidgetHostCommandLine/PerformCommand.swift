@@ -1,5 +1,4 @@
 import AppIntents
-import DemoWidgets
 import Foundation
 import JSON
 import SharedState
@@ -7,14 +6,15 @@ import WidgetHost
 import WidgetHostServer
 
 /// `widgethost perform <IntentName> --param key=value … [--dry-run] [--json] [--data-dir DIR]
-/// [--idempotency-key K] [--instance ID]`: performs one of the demo's interactive intents on the demo container
-/// (loading the fixtures on first use) and prints what it changed and reloaded.
-enum PerformCommand {
-    static let usage = """
-        usage: widgethost perform <IntentName> [--param name=value ...] [--dry-run] [--json]
+/// [--idempotency-key K] [--instance ID]`: performs one of the app's interactive intents on its container
+/// (the demo's gets its fixtures on first use) and prints what it changed and reloaded.
+package enum PerformCommand {
+    static func usage(_ app: HostedApp) -> String {
+        """
+        usage: \(app.commandName) perform <IntentName> [--param name=value ...] [--dry-run] [--json]
                                   [--data-dir DIR] [--idempotency-key KEY] [--instance ID]
 
-        Performs a demo interactive intent in one durable transaction of the demo App Group container and prints
+        Performs an interactive intent in one durable transaction of the App Group container and prints
         its result, the rows and keys it changed (before -> after) and the reloads it caused.
           --param name=value     a parameter; the value is read as the parameter's type (text, number, true/false)
           --dry-run              run it, report the changes and reloads it would cause, then roll back
@@ -24,10 +24,11 @@ enum PerformCommand {
 
         exit status: 0 performed, 1 the intent failed (nothing changed), 2 bad usage, 3 the data could not be opened
         """
+    }
 
-    static func run(_ arguments: [String]) -> Int32 {
+    package static func run(_ arguments: [String], app: HostedApp) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage + "\n\nintents: " + DemoCatalog.makeIntents().intents.map(\.name).joined(separator: ", "))
+            print(usage(app) + "\n\nintents: " + app.intents().intents.map(\.name).joined(separator: ", "))
             return ExitCode.success
         }
         let (parameterTexts, rest) = extractParameters(arguments)
@@ -35,22 +36,22 @@ enum PerformCommand {
         do {
             options = try Options(rest, valued: ["data-dir", "idempotency-key", "instance"], flags: ["dry-run", "json"])
         } catch {
-            printError("widgethost perform: \(error.message)\n\n\(usage)")
+            printError("\(app.commandName) perform: \(error.message)\n\n\(usage(app))")
             return ExitCode.usage
         }
         guard options.positional.count == 1, let intentName = options.positional.first else {
-            printError(usage)
+            printError(usage(app))
             return ExitCode.usage
         }
-        let intents = DemoCatalog.makeIntents()
+        let intents = app.intents()
         guard let descriptor = intents.descriptor(named: intentName) else {
-            printError("widgethost perform: \(IntentError.unknownIntent(intentName, known: intents.intents.map(\.name)))")
+            printError("\(app.commandName) perform: \(IntentError.unknownIntent(intentName, known: intents.intents.map(\.name)))")
             return ExitCode.usage
         }
         var parameters: [String: JSONValue] = [:]
         for text in parameterTexts {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                printError("widgethost perform: --param needs name=value, got '\(text)'")
+                printError("\(app.commandName) perform: --param needs name=value, got '\(text)'")
                 return ExitCode.usage
             }
             let name = String(text[..<equals])
@@ -61,9 +62,9 @@ enum PerformCommand {
                                      idempotencyKey: options["idempotency-key"], isDryRun: options.has("dry-run"))
         let runner: IntentRunner
         do {
-            runner = try makeRunner(dataDirectory: options.dataDirectory, intents: intents)
+            runner = try makeRunner(app, dataDirectory: options.dataDirectory, intents: intents)
         } catch {
-            printError("widgethost perform: \(error)")
+            printError("\(app.commandName) perform: \(error)")
             return ExitCode.dataError
         }
         let result = Blocking.run {
@@ -77,7 +78,7 @@ enum PerformCommand {
             print(options.has("json") ? JSONOutput.text(V1.PerformOutcome(outcome)) : OutcomeText.render(outcome))
             return ExitCode.success
         case .failure(let error as IntentError):
-            printError("widgethost perform: \(error)")
+            printError("\(app.commandName) perform: \(error)")
             switch error {
             case .unknownParameter, .missingParameter, .invalidParameter, .unknownEntity, .idempotencyKeyReused:
                 return ExitCode.usage
@@ -85,10 +86,10 @@ enum PerformCommand {
                 return ExitCode.problemFound
             }
         case .failure(let error as EngineError):
-            printError("widgethost perform: \(error)")
+            printError("\(app.commandName) perform: \(error)")
             return ExitCode.usage
         case .failure(let error):
-            printError("widgethost perform: \(error)")
+            printError("\(app.commandName) perform: \(error)")
             return ExitCode.dataError
         }
     }
@@ -131,13 +132,10 @@ enum PerformCommand {
         }
     }
 
-    /// The demo container under the data directory (fixtures loaded on first use), the engine store next to it.
-    static func makeRunner(dataDirectory: URL, intents: IntentCatalog) throws -> IntentRunner {
-        let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: dataDirectory)
-        if try FixtureLoader.isEmpty(container) {
-            try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
-        }
-        let engine = WidgetEngine(catalog: DemoCatalog.make(), store: try EngineStore(directory: dataDirectory),
+    /// The app's container under the data directory (prepared by the app), the engine store next to it.
+    static func makeRunner(_ app: HostedApp, dataDirectory: URL, intents: IntentCatalog) throws -> IntentRunner {
+        let container = try app.openContainer(dataDirectory: dataDirectory)
+        let engine = WidgetEngine(catalog: app.catalog(), store: try EngineStore(directory: dataDirectory),
                                   containers: [container])
         return try IntentRunner(engine: engine, intents: intents, container: container)
     }

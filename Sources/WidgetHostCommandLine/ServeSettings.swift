@@ -1,5 +1,4 @@
 import DeepLinks
-import DemoWidgets
 import Foundation
 import HTTPServer
 import SharedState
@@ -8,6 +7,8 @@ import WidgetHostServer
 
 /// `widgethost serve`'s options, checked, and what they open.
 struct ServeSettings {
+    /// What the daemon serves.
+    var app: HostedApp
     static let valuedOptions: Set<String> = [
         "data-dir", "port", "unix", "host", "token", "clock", "clock-start", "time-zone", "routes", "log-level",
         "threads",
@@ -27,7 +28,8 @@ struct ServeSettings {
 
     /// Checks the options.
     /// - Throws: ``OptionError`` naming the bad option.
-    init(_ options: Options) throws(OptionError) {
+    init(_ options: Options, app: HostedApp) throws(OptionError) {
+        self.app = app
         dataDirectory = options.dataDirectory
         if let path = options["unix"] {
             guard options["port"] == nil, options["host"] == nil else {
@@ -54,7 +56,7 @@ struct ServeSettings {
         }
         if let text = options["clock-start"] {
             guard virtualClock else { throw OptionError(message: "--clock-start needs --clock virtual") }
-            clockStart = try DemoEngine.date(text, option: "clock-start")
+            clockStart = try Options.date(text, option: "clock-start")
         }
         if let identifier = options["time-zone"] {
             guard let zone = TimeZone(identifier: identifier) else {
@@ -64,7 +66,7 @@ struct ServeSettings {
         } else {
             timeZone = nil
         }
-        routesDirectory = options["routes"] ?? RouteCommands.defaultRoutesDirectory()
+        routesDirectory = options["routes"] ?? app.routesDirectory ?? RoutesDirectory.defaultPath()
         guard let level = LogLevel(rawValue: options["log-level"] ?? "info") else {
             throw OptionError(message: "--log-level is one of debug, info, warning, error")
         }
@@ -88,15 +90,12 @@ struct ServeSettings {
         var routes: DeepLinks.RouteTable
     }
 
-    /// Opens the demo container (loading the fixtures when it is fresh), the engine store and the route table,
-    /// and creates the engine and the runner of the demo's interactive intents. A virtual clock resumes the time saved in the store, else starts at
+    /// Opens the app's container (prepared by the app: the demo loads its fixtures when it is fresh), the engine
+    /// store and the route table, and creates the engine and the runner of the app's interactive intents. A virtual clock resumes the time saved in the store, else starts at
     /// `--clock-start` or now, and saves it at once so a restart resumes it. Returns once the reloads owed by
     /// performs of the previous run have run.
     func open() async throws -> Opened {
-        let container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: dataDirectory)
-        if try FixtureLoader.isEmpty(container) {
-            try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
-        }
+        let container = try app.openContainer(dataDirectory: dataDirectory)
         let store = try EngineStore(directory: dataDirectory)
         let routes = try DeepLinks.RouteTable.loadLinted(directory: routesDirectory)
         let clock: any HostClock
@@ -105,12 +104,12 @@ struct ServeSettings {
         } else {
             clock = SystemClock()
         }
-        let engine = WidgetEngine(catalog: DemoCatalog.make(), store: store, clock: clock, timeZone: timeZone,
+        let engine = WidgetEngine(catalog: app.catalog(), store: store, clock: clock, timeZone: timeZone,
                                   containers: [container])
         if let virtual = clock as? VirtualClock {
             try await engine.setClock(to: virtual.now)
         }
-        let intents = try IntentRunner(engine: engine, intents: DemoCatalog.makeIntents(), container: container)
+        let intents = try IntentRunner(engine: engine, intents: app.intents(), container: container)
         // Reloads owed by performs of the previous run run before the API answers, so no tapped widget is served on
         // its old state; the daemon logs their outcome (a failure leaves them owed, it does not stop the daemon).
         _ = try? await intents.startUpReloads()

@@ -1,5 +1,4 @@
 import DeepLinks
-import DemoWidgets
 import Foundation
 import HTTPServer
 import SharedState
@@ -7,13 +6,14 @@ import Synchronization
 import WidgetHost
 import WidgetHostServer
 
-/// `widgethost serve`: the daemon. Opens the data directory (loading the fixtures into a fresh demo container),
+/// `widgethost serve`: the daemon. Opens the data directory (the app prepares its container: the demo loads its fixtures),
 /// loads the route table, starts the HTTP/JSON API and the reload scheduler, and runs until SIGTERM or SIGINT.
-enum ServeCommand {
+package enum ServeCommand {
     static let defaultPort: UInt16 = 8787
 
-    static let usage = """
-        usage: widgethost serve [--data-dir DIR] [--port N | --unix PATH] [--host ADDR] [--token T]
+    static func usage(_ app: HostedApp) -> String {
+        """
+        usage: \(app.commandName) serve [--data-dir DIR] [--port N | --unix PATH] [--host ADDR] [--token T]
                                 [--clock system|virtual] [--clock-start ISO8601] [--time-zone TZ]
                                 [--routes DIR] [--log-level debug|info|warning|error] [--threads N] [--json]
 
@@ -24,8 +24,8 @@ enum ServeCommand {
         with errors, or that `widgethost routes lint` rejects, is refused (logged with file:line:column) and the one
         in use stays. The daemon does not start on such a table either (exit 3).
 
-          --data-dir DIR     engine state and App Group containers (default ./data, or $WIDGETHOST_DATA); a fresh
-                             demo container gets Fixtures/ loaded
+          --data-dir DIR     engine state and App Group containers (default ./data, or $WIDGETHOST_DATA); the
+                             app's container is prepared on open (the demo's gets Fixtures/ loaded when fresh)
           --port N           TCP port on --host (default 8787; 0 picks a free port)
           --host ADDR        IPv4/IPv6 literal to bind (default 127.0.0.1); other than loopback needs a token
           --unix PATH        listen on a Unix socket (mode 0600) instead of TCP
@@ -43,10 +43,11 @@ enum ServeCommand {
                     2 bad usage (unknown option, bad value, non-loopback address without a token);
                     3 the data directory or the route table could not be opened
         """
+    }
 
-    static func run(_ arguments: [String]) -> Int32 {
+    package static func run(_ arguments: [String], app: HostedApp) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage)
+            print(usage(app))
             return ExitCode.success
         }
         let settings: ServeSettings
@@ -55,12 +56,12 @@ enum ServeCommand {
             guard options.positional.isEmpty else {
                 throw OptionError(message: "unexpected argument '\(options.positional[0])'")
             }
-            settings = try ServeSettings(options)
+            settings = try ServeSettings(options, app: app)
         } catch let error as OptionError {
-            printError("widgethost serve: \(error.message)\n\n\(usage)")
+            printError("\(app.commandName) serve: \(error.message)\n\n\(usage(app))")
             return ExitCode.usage
         } catch {
-            printError("widgethost serve: \(error)")
+            printError("\(app.commandName) serve: \(error)")
             return ExitCode.usage
         }
         let finished = DispatchSemaphore(value: 0)
@@ -79,7 +80,7 @@ enum ServeCommand {
         do {
             opened = try await settings.open()
         } catch {
-            printError("widgethost serve: \(error)")
+            printError("\(settings.app.commandName) serve: \(error)")
             return ExitCode.dataError
         }
         let daemon: WidgetHostDaemon
@@ -90,13 +91,13 @@ enum ServeCommand {
                 checkpointing: [opened.engine.store.database, opened.container.store],
                 configuration: settings.serverConfiguration())
         } catch let error as ServerError {
-            printError("widgethost serve: \(error)")
+            printError("\(settings.app.commandName) serve: \(error)")
             switch error {
             case .nonLoopbackWithoutToken, .invalidAddress, .invalidConfiguration: return ExitCode.usage
             case .socket, .daemonStartFailed: return ExitCode.problemFound
             }
         } catch {
-            printError("widgethost serve: \(error)")
+            printError("\(settings.app.commandName) serve: \(error)")
             return ExitCode.problemFound
         }
         announce(daemon.server.address, settings: settings)

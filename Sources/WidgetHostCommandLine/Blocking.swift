@@ -2,10 +2,10 @@ import Foundation
 import Synchronization
 
 /// Runs async work from the synchronous command-line entry point and waits for it.
-enum Blocking {
+package enum Blocking {
     /// Runs `work` on a detached task and blocks the calling thread (the main thread, which is not one of the
     /// concurrency runtime's threads) until it finishes.
-    static func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
+    package static func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         Task.detached {

@@ -4,8 +4,8 @@ import SharedState
 import WidgetHost
 
 /// The human-readable form of an intent's outcome, for `widgethost perform`.
-enum OutcomeText {
-    static func render(_ outcome: IntentOutcome) -> String {
+package enum OutcomeText {
+    package static func render(_ outcome: IntentOutcome) -> String {
         var lines: [String] = []
         let status = outcome.isDryRun ? "dry run, rolled back: nothing was changed"
             : outcome.isReplay ? "replayed: already performed with this idempotency key, not run again"

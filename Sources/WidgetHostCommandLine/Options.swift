@@ -1,17 +1,18 @@
 import Foundation
+import JSON
 
 /// A subcommand's `--name value` options and positional arguments, parsed strictly: an unknown option is an error.
-struct Options {
-    private(set) var values: [String: String] = [:]
-    private(set) var flags: Set<String> = []
-    private(set) var positional: [String] = []
+package struct Options {
+    package private(set) var values: [String: String] = [:]
+    package private(set) var flags: Set<String> = []
+    package private(set) var positional: [String] = []
 
     /// Parses `arguments`.
     /// - Parameters:
     ///   - valued: Options that take a value (`--data-dir DIR` or `--data-dir=DIR`).
     ///   - flags: Options that take none (`--json`).
     /// - Throws: A message naming the unknown option or the missing value.
-    init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(OptionError) {
+    package init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(OptionError) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -40,19 +41,38 @@ struct Options {
     }
 
     /// The value of `--name`, if given.
-    subscript(_ name: String) -> String? { values[name] }
+    package subscript(_ name: String) -> String? { values[name] }
 
     /// True when `--name` was given.
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    package func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// The data directory: `--data-dir`, else `$WIDGETHOST_DATA`, else `./data`.
-    var dataDirectory: URL {
+    package var dataDirectory: URL {
         let path = values["data-dir"] ?? ProcessInfo.processInfo.environment["WIDGETHOST_DATA"] ?? "data"
         return URL(fileURLWithPath: path, isDirectory: true)
     }
 }
 
+extension Options {
+    /// The instant of option `--name`'s `text` (``DateTimeFormat/instant``: `2026-11-25T10:00:00Z`, with or without
+    /// a fraction, `Z` or an offset).
+    /// - Throws: ``OptionError`` naming the option, the text and what is wrong with it.
+    package static func date(_ text: String, option name: String) throws(OptionError) -> Date {
+        do {
+            return try DateTimeText.date(from: text, format: .instant)
+        } catch {
+            throw OptionError(message: "--\(name) needs a date-time such as 2026-11-25T10:00:00Z, got '\(text)': \(error)")
+        }
+    }
+}
+
 /// A command line that does not parse.
-struct OptionError: Error {
-    let message: String
+package struct OptionError: Error {
+    package let message: String
+
+    package init(message: String) { self.message = message }
+}
+
+extension OptionError: CustomStringConvertible {
+    package var description: String { message }
 }
