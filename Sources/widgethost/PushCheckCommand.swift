@@ -2,6 +2,7 @@ import DemoWidgets
 import Foundation
 import JSON
 import Push
+import WidgetHostCommandLine
 import WidgetHostServer
 
 /// `widgethost push check FILE`: every rule a push breaks (`Docs/push-checker.md`), its content state decoded as
@@ -55,7 +56,7 @@ enum PushCheckCommand {
         }
         let lastTimestamp: Date?
         do {
-            lastTimestamp = try options["last-timestamp"].map { try DemoEngine.date($0, option: "last-timestamp") }
+            lastTimestamp = try options["last-timestamp"].map { try Options.date($0, option: "last-timestamp") }
         } catch let error as OptionError {
             printError("widgethost push check: \(error.message)")
             return ExitCode.usage
