@@ -11,11 +11,14 @@ public final class PushStore: Sendable {
     public let database: DatabaseStore
     /// The push tokens apps reported.
     public let tokens: PushTokenRegistry
+    /// The broadcast channels the host created.
+    public let channels: PushChannelRegistry
 
     /// Opens the push state in `database`, applying its migrations.
     /// - Parameter now: The clock registrations and plans are dated by (the engine's, so virtual time applies).
     public init(database: DatabaseStore, now: @escaping @Sendable () -> Date) throws {
         self.database = database
         tokens = try PushTokenRegistry(database: database, now: now)
+        channels = try PushChannelRegistry(database: database, now: now)
     }
 }

@@ -40,6 +40,26 @@ extension DaemonTests {
             #expect(after.objects("history").count == 2)
         }
 
+        @Test("channels: 201 when new, 200 again, 409 for another type or once closed, listed while open")
+        func channels() async throws {
+            let daemon = try InProcessDaemon()
+            defer { Task { await daemon.stop() } }
+            let body = #"{"attributesType":"DeliveryAttributes"}"#
+            #expect(try await daemon.request("PUT", "/v1/push/channels/city-1", json: body).status == 201)
+            #expect(try await daemon.request("PUT", "/v1/push/channels/city-1", json: body).status == 200)
+            let other = try await daemon.request("PUT", "/v1/push/channels/city-1", json: #"{"attributesType":"X"}"#)
+            #expect(other.status == 409 && other.errorCode == "channel_type_mismatch")
+            #expect(try await daemon.request("GET", "/v1/push/channels").objects("channels").count == 1)
+            let closed = try await daemon.request("POST", "/v1/push/channels/city-1/close", json: #"{"reason":"done"}"#)
+            #expect(closed.json["open"] as? Bool == false)
+            let again = try await daemon.request("PUT", "/v1/push/channels/city-1", json: body)
+            #expect(again.status == 409 && again.errorCode == "channel_closed")
+            #expect(try await daemon.request("GET", "/v1/push/channels").objects("channels").isEmpty)
+            #expect(try await daemon.request("GET", "/v1/push/channels?closed=true").objects("channels").count == 1)
+            let unknown = try await daemon.request("GET", "/v1/push/channels/nope")
+            #expect(unknown.status == 404 && unknown.errorCode == "unknown_channel")
+        }
+
         @Test("widget tokens carry their kinds; a token belongs to one slot")
         func widgetsAndSlots() async throws {
             let daemon = try InProcessDaemon()

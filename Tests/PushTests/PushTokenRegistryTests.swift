@@ -103,3 +103,31 @@ struct PushTokenRegistryTests {
         #expect(PushTokenText.random() != PushTokenText.random())
     }
 }
+
+@Suite("Push channel registry")
+struct PushChannelRegistryTests {
+    @Test("a channel registers once, for one type; closed, it is kept and never opened again")
+    func lifecycle() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("channels-\(UUID().uuidString).sqlite").path
+        let clock = PushTokenRegistryTests.TestClock()
+        let channels = try PushChannelRegistry(database: DatabaseStore(path: path), now: { clock.now })
+        #expect(try channels.register("match-42", attributesType: "ScoreAttributes"))
+        #expect(try !channels.register("match-42", attributesType: "ScoreAttributes"))
+        #expect(throws: PushChannelError.otherType("match-42", registered: "ScoreAttributes")) {
+            try channels.register("match-42", attributesType: "Other")
+        }
+        clock.advance(60)
+        try channels.close("match-42", reason: "match over")
+        #expect(throws: PushChannelError.closed("match-42", reason: "match over")) {
+            try channels.register("match-42", attributesType: "ScoreAttributes")
+        }
+        #expect(try channels.channels().isEmpty)
+        let reopened = try PushChannelRegistry(database: DatabaseStore(path: path), now: { clock.now })
+        let kept = try #require(try reopened.channels(includingClosed: true).first)
+        #expect(kept.closeReason == "match over" && kept.closedAt == clock.now)
+        #expect(throws: PushChannelError.unknown("nope")) { try channels.close("nope", reason: "x") }
+        #expect(throws: PushTokenError.invalidIdentifier(field: "channel id", value: "")) {
+            try channels.register("", attributesType: "ScoreAttributes")
+        }
+    }
+}

@@ -14,6 +14,12 @@ extension APIError.Code {
     /// 422: a device, attributes type, activity id or widget kind that is empty, over 256 bytes or holds control
     /// characters (`detail.field`).
     public static let invalidIdentifier: Self = "invalid_identifier"
+    /// 409: the channel was closed; its id is not used again (`detail.channel`).
+    public static let channelClosed: Self = "channel_closed"
+    /// 409: the channel is registered for another attributes type (`detail.channel`, `detail.attributesType`).
+    public static let channelTypeMismatch: Self = "channel_type_mismatch"
+    /// 404: no channel is registered under this id (`detail.channel`).
+    public static let unknownChannel: Self = "unknown_channel"
 }
 
 extension APIError {
@@ -43,11 +49,30 @@ extension APIError {
     }
 }
 
+extension APIError {
+    /// The API's answer to a refused channel request; nothing was changed.
+    public init(_ error: PushChannelError) {
+        let message = error.description
+        switch error {
+        case .closed(let id, let reason):
+            self.init(.channelClosed, status: .conflict, message: message,
+                      detail: ["channel": .string(id), "reason": .string(reason)])
+        case .otherType(let id, let registered):
+            self.init(.channelTypeMismatch, status: .conflict, message: message,
+                      detail: ["channel": .string(id), "attributesType": .string(registered)])
+        case .unknown(let id):
+            self.init(.unknownChannel, status: .notFound, message: message, detail: ["channel": .string(id)])
+        }
+    }
+}
+
 /// Runs a registry call, answering its refusals as ``APIError``s.
 func mappingPushTokenErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as PushTokenError {
+        throw APIError(error)
+    } catch let error as PushChannelError {
         throw APIError(error)
     }
 }

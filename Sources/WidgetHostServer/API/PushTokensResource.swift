@@ -14,6 +14,9 @@ import Push
 /// - `GET /v1/push/tokens?device=` → ``V1/PushTokenList``: the device's current tokens
 /// - `GET /v1/push/registrations/{token}` → ``V1/PushToken``; `POST …/invalidate` ``V1/TokenInvalidationRequest``
 ///   → the token, never used again; 404 `unknown_push_token`
+/// - `PUT /v1/push/channels/{channelId}` ``V1/ChannelRegistrationRequest`` → ``V1/Channel`` (201 when new, 200 when
+///   registered already); `GET /v1/push/channels?closed=true|false`; `GET /v1/push/channels/{channelId}`;
+///   `POST …/close` ``V1/ChannelCloseRequest``; 409 `channel_closed` / `channel_type_mismatch`, 404 `unknown_channel`
 enum PushTokensResource: APIResource {
     static func register(in router: inout APIRouter, context: APIContext) {
         let registry = context.push.tokens
@@ -49,6 +52,8 @@ enum PushTokensResource: APIResource {
             .widgets(device: try parameters.require("device"))
         }
 
+        registerChannels(in: &router, channels: context.push.channels)
+
         router.get("/v1/push/tokens") { request, _ in
             guard let device = request.queryItems.first(where: { $0.name == "device" })?.value, !device.isEmpty else {
                 throw APIError.invalidQuery("device", "name the device whose tokens to list")
@@ -71,6 +76,39 @@ enum PushTokensResource: APIResource {
                 try registry.invalidate(token, reason: body.reason)
                 guard let record = try registry.lookup(token) else { throw PushTokenError.unknownToken(PushTokenText.hex(token)) }
                 return .json(V1.PushToken(record))
+            }
+        }
+    }
+
+    /// The broadcast channel routes.
+    private static func registerChannels(in router: inout APIRouter, channels: PushChannelRegistry) {
+        router.put("/v1/push/channels/{channelId}") { request, parameters in
+            let id = try parameters.require("channelId")
+            let body = try request.decode(V1.ChannelRegistrationRequest.self)
+            return try mappingPushTokenErrors {
+                let created = try channels.register(id, attributesType: body.attributesType)
+                guard let channel = try channels.channel(id) else { throw PushChannelError.unknown(id) }
+                return .json(V1.Channel(channel), status: created ? .created : .ok)
+            }
+        }
+        router.get("/v1/push/channels") { request, _ in
+            let closed = try APIQuery.bool("closed", in: request) ?? false
+            return .json(V1.ChannelList(try channels.channels(includingClosed: closed)))
+        }
+        router.get("/v1/push/channels/{channelId}") { _, parameters in
+            let id = try parameters.require("channelId")
+            return try mappingPushTokenErrors {
+                guard let channel = try channels.channel(id) else { throw PushChannelError.unknown(id) }
+                return .json(V1.Channel(channel))
+            }
+        }
+        router.post("/v1/push/channels/{channelId}/close") { request, parameters in
+            let id = try parameters.require("channelId")
+            let body = try request.decode(V1.ChannelCloseRequest.self)
+            return try mappingPushTokenErrors {
+                try channels.close(id, reason: body.reason)
+                guard let channel = try channels.channel(id) else { throw PushChannelError.unknown(id) }
+                return .json(V1.Channel(channel))
             }
         }
     }

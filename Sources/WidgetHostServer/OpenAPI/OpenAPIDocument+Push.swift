@@ -46,12 +46,48 @@ extension OpenAPIDocument {
             "invalidateToken", "Mark a token invalid (APNs answered Unregistered, say): it is never used again.",
             parameters: [pathParameter("token", anyCaseHexToken, "The token, hex.")], body: "TokenInvalidationRequest",
             success: ("200", json("PushToken", "The token.")), errors: [404])],
+        "/v1/push/channels": ["get": operation(
+            "listChannels", "The broadcast channels, oldest first (open ones unless `closed=true`).",
+            parameters: [queryParameter("closed", string(values: ["true", "false"]), "Include closed channels.")],
+            success: ("200", json("ChannelList", "The channels.")), errors: [400])],
+        "/v1/push/channels/{channelId}": [
+            "put": registerChannelOperation,
+            "get": operation("getChannel", "A channel, open or closed.", parameters: [channelParameter],
+                             success: ("200", json("Channel", "The channel.")), errors: [404]),
+        ],
+        "/v1/push/channels/{channelId}/close": ["post": operation(
+            "closeChannel", "Close a channel: its id is not used again.", parameters: [channelParameter],
+            body: "ChannelCloseRequest", success: ("200", json("Channel", "The channel.")), errors: [404])],
         "/v1/push/check": ["post": operation(
             "checkPush", "Every rule a push breaks (Docs/push-checker.md), content decoded as the device decodes it.",
             body: "PushCheckRequest", success: ("200", json("PushCheckResult", "The findings.")), errors: [422])],
     ]
 
+    static let channelParameter = pathParameter("channelId", registryIdentifier, "The channel's id.")
+
+    /// `PUT /v1/push/channels/{channelId}`: 201 when the channel is new, 200 when it was registered already.
+    static let registerChannelOperation: JSONValue = {
+        let registered = operation(
+            "registerChannel", "Register a broadcast channel (201 when new, 200 when registered already).",
+            parameters: [channelParameter], body: "ChannelRegistrationRequest",
+            success: ("200", json("Channel", "The channel, registered already.")), errors: [409, 422])
+        guard case .object(var members) = registered, case .object(var responses)? = members["responses"] else {
+            preconditionFailure("operation(_:) builds an object with responses")
+        }
+        responses["201"] = json("Channel", "The channel, new.")
+        members["responses"] = .object(responses)
+        return .object(members)
+    }()
+
     static let pushSchemas: [String: JSONValue] = [
+        "ChannelRegistrationRequest": object(["attributesType": registryIdentifier], required: ["attributesType"],
+                                             closed: true),
+        "ChannelCloseRequest": object(["reason": string()], required: ["reason"], closed: true),
+        "Channel": object([
+            "id": string(), "attributesType": string(), "registeredAt": dateTime, "closedAt": dateTime,
+            "closeReason": string(), "open": boolean,
+        ], required: ["id", "attributesType", "registeredAt", "open"]),
+        "ChannelList": object(["channels": array(of: ref("Channel"))], required: ["channels"]),
         "TokenRegistrationRequest": object([
             "token": anyCaseHexToken, "device": nullable(registryIdentifier),
             "attributesType": nullable(registryIdentifier), "kinds": nullable(array(of: registryIdentifier)),

@@ -151,3 +151,44 @@ extension V1 {
         }
     }
 }
+
+// Broadcast channels: what `/v1/push/channels…` read and answer.
+extension V1 {
+    /// `PUT /v1/push/channels/{channelId}` body.
+    package struct ChannelRegistrationRequest: Decodable {
+        var attributesType: String
+    }
+
+    /// `POST /v1/push/channels/{channelId}/close` body.
+    package struct ChannelCloseRequest: Decodable {
+        var reason: String
+    }
+
+    /// One channel.
+    package struct Channel: Encodable {
+        var id: String
+        var attributesType: String
+        var registeredAt: Date
+        var closedAt: Date?
+        var closeReason: String?
+        var open: Bool
+
+        init(_ channel: PushChannel) {
+            id = channel.id
+            attributesType = channel.attributesType
+            registeredAt = channel.registeredAt
+            closedAt = channel.closedAt
+            closeReason = channel.closeReason
+            open = channel.closedAt == nil
+        }
+    }
+
+    /// The channels.
+    package struct ChannelList: Encodable {
+        var channels: [Channel]
+
+        init(_ channels: [PushChannel]) {
+            self.channels = channels.map(Channel.init)
+        }
+    }
+}
