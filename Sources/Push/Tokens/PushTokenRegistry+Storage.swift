@@ -85,7 +85,9 @@ extension PushTokenRegistry {
         }
     }
 
-    static func check(_ field: String, _ value: String) throws {
+    /// Checks an identifier as the registry does: not empty, at most 256 bytes, no control characters.
+    /// - Throws: ``PushTokenError/invalidIdentifier(field:value:)``.
+    public static func check(_ field: String, _ value: String) throws {
         guard !value.isEmpty, value.utf8.count <= 256,
               !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             throw PushTokenError.invalidIdentifier(field: field, value: value)

@@ -27,6 +27,7 @@ enum PushTokensResource: APIResource {
                 let slot = try slot(parameters)
                 let token = try body.tokenBytes()
                 return try mappingPushTokenErrors {
+                    try body.checkIdentifiers()
                     let outcome = try registry.register(token, in: slot, device: body.device,
                                                         attributesType: body.attributesType,
                                                         widgetKinds: body.kinds ?? [])

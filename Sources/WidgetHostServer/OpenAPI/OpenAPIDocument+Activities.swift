@@ -17,6 +17,7 @@ extension OpenAPIDocument {
         "GetActivityScreen": ["operationId": "getActivityScreen", "parameters": ["id": "$response.body#/id"]],
         "ListActivityTokens": ["operationId": "listActivityTokens", "parameters": ["id": "$response.body#/id"]],
         "RotateActivityToken": ["operationId": "rotateActivityToken", "parameters": ["id": "$response.body#/id"]],
+        "GetActivityChart": ["operationId": "getActivityChart", "parameters": ["id": "$response.body#/id"]],
     ]
 
     /// A date-time in a request body, as the server reads it.

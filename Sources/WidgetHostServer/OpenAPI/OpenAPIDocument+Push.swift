@@ -63,6 +63,16 @@ extension OpenAPIDocument {
             body: "PushCheckRequest", success: ("200", json("PushCheckResult", "The findings.")), errors: [422])],
     ]
 
+    /// `POST /v1/push/check`'s body: exactly one of `payload` (an object) and `payloadText`.
+    static let pushCheckRequest: JSONValue = {
+        guard case .object(var members) = object([
+            "headers": stringMap, "payload": anyObject, "payloadText": string(),
+            "attributesType": nullable(string()), "lastTimestamp": nullable(activityDate),
+        ], required: ["headers"], closed: true) else { preconditionFailure("object(_:) builds an object") }
+        members["oneOf"] = [["required": ["payload"]], ["required": ["payloadText"]]]
+        return .object(members)
+    }()
+
     static let channelParameter = pathParameter("channelId", registryIdentifier, "The channel's id.")
 
     /// `PUT /v1/push/channels/{channelId}`: 201 when the channel is new, 200 when it was registered already.
@@ -106,10 +116,7 @@ extension OpenAPIDocument {
             "registeredAt": dateTime, "replacedAt": dateTime, "invalidatedAt": dateTime, "invalidReason": string(),
             "usable": boolean,
         ], required: ["token", "kind", "registeredAt", "usable"]),
-        "PushCheckRequest": object([
-            "headers": stringMap, "payload": nullable(anyObject), "payloadText": nullable(string()),
-            "attributesType": nullable(string()), "lastTimestamp": nullable(activityDate),
-        ], required: ["headers"], closed: true),
+        "PushCheckRequest": pushCheckRequest,
         "PushCheckResult": object([
             "ok": boolean, "errors": integer, "warnings": integer,
             "findings": array(of: object([

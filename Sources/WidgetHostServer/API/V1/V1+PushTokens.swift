@@ -16,6 +16,14 @@ extension V1 {
         /// Widget slots: the kinds the device has placed (`WidgetPushHandler.pushTokenDidChange(_:widgets:)`).
         var kinds: [String]?
 
+        /// Checks every identifier the body names, also those the slot does not use, so that a body is refused for
+        /// what it says, not only for what is read of it (422 `invalid_identifier`).
+        func checkIdentifiers() throws {
+            try device.map { try PushTokenRegistry.check("device", $0) }
+            try attributesType.map { try PushTokenRegistry.check("attributes type", $0) }
+            for kind in kinds ?? [] { try PushTokenRegistry.check("widget kind", kind) }
+        }
+
         /// The token's bytes, or 400 `invalid_field` when it is not hex.
         func tokenBytes() throws -> Data {
             guard let bytes = PushTokenText.token(token) else {
@@ -114,10 +122,32 @@ extension V1 {
         /// The last `timestamp` the activity applied, if known.
         var lastTimestamp: Date?
 
-        /// The payload's bytes; exactly one of `payload` and `payloadText`, else 400 `invalid_field`.
+        private enum CodingKeys: String, CodingKey { case headers, payload, payloadText, attributesType, lastTimestamp }
+
+        /// Reads the body; `payload` and `payloadText` are either given or absent, never `null` (a null payload is
+        /// not a push to check), so that which one was meant is never a guess.
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            headers = try container.decode([String: String].self, forKey: .headers)
+            for key in [CodingKeys.payload, .payloadText] where container.contains(key) {
+                if try container.decodeNil(forKey: key) {
+                    throw APIError.invalidField(key.stringValue, "give it, or leave it out; null is not a payload")
+                }
+            }
+            payload = try container.decodeIfPresent(JSONValue.self, forKey: .payload)
+            payloadText = try container.decodeIfPresent(String.self, forKey: .payloadText)
+            attributesType = try container.decodeIfPresent(String.self, forKey: .attributesType)
+            lastTimestamp = try container.decodeIfPresent(Date.self, forKey: .lastTimestamp)
+        }
+
+        /// The payload's bytes; exactly one of `payload` (an object) and `payloadText`, else 400 `invalid_field`.
         func payloadBytes() throws -> Data {
             switch (payload, payloadText) {
-            case (let json?, nil): return Data(json.canonicalText.utf8)
+            case (let json?, nil):
+                guard case .object = json else {
+                    throw APIError.invalidField("payload", "an APNs payload is a JSON object; give the exact text in payloadText")
+                }
+                return Data(json.canonicalText.utf8)
             case (nil, let text?): return Data(text.utf8)
             default: throw APIError.invalidField("payload", "give exactly one of payload (JSON) and payloadText (text)")
             }
