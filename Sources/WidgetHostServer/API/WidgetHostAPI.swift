@@ -30,6 +30,7 @@ public enum WidgetHostAPI {
         ActivitiesResource.self,
         DevicePushResource.self,
         PushTokensResource.self,
+        PushPlannerResource.self,
         OpenAPIResource.self,
     ]
 

@@ -128,5 +128,7 @@ extension OpenAPIDocument {
             .merging(Self.tapPaths) { first, _ in first }
             .merging(Self.stackPaths) { first, _ in first }
             .merging(Self.activityPaths) { first, _ in first }
+            .merging(Self.plannerPaths) { first, _ in first }
+            .merging(Self.pushTokenPaths) { first, _ in first }
     }
 }
