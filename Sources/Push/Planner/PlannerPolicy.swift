@@ -77,7 +77,8 @@ public struct PlannerPolicy: Sendable, Hashable, Codable {
 
     /// What is wrong with the policy, or nil: a bad JSON pointer, a negative or non-finite duration or threshold,
     /// a negative budget, an `endAfter` at or past the system's 8 hours, a stale interval not longer than the
-    /// expected one (the held state would arrive after the content went stale), an empty alert text.
+    /// expected one (the held state would arrive after the content went stale), an alert title over 256 or body over
+    /// 1024 characters, or empty.
     public var problem: PlannerPolicyProblem? {
         let durations: [(String, Double)] = [
             ("minimumInterval", minimumInterval), ("expectedInterval", expectedInterval),
@@ -111,8 +112,9 @@ public struct PlannerPolicy: Sendable, Hashable, Codable {
         if let rule = significance.first(where: { $0.threshold.map { !$0.isFinite || $0 < 0 } ?? false }) {
             return PlannerPolicyProblem(field: "significance", reason: "the threshold of \(rule.pointer) must be 0 or more")
         }
-        if alertTitle.isEmpty || alertBody.isEmpty {
-            return PlannerPolicyProblem(field: alertTitle.isEmpty ? "alertTitle" : "alertBody", reason: "must not be empty")
+        for (field, text, limit) in [("alertTitle", alertTitle, 256), ("alertBody", alertBody, 1024)]
+        where !(1...limit).contains(text.unicodeScalars.count) {
+            return PlannerPolicyProblem(field: field, reason: "expected 1 to \(limit) characters")
         }
         return nil
     }

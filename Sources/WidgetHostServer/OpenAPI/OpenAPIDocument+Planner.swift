@@ -22,7 +22,7 @@ extension OpenAPIDocument {
         "/v1/push/decisions": ["get": operation(
             "listPlannerDecisions", "The planner's decisions, oldest first (the latest `limit`).",
             parameters: [
-                queryParameter("activity", text(length: 1...256), "Only this activity's."),
+                queryParameter("activity", nonEmptyText, "Only this activity's."),
                 listParameter("kind", string(values: decisionKinds), "Only these kinds."),
                 limitParameter,
             ],
@@ -31,7 +31,7 @@ extension OpenAPIDocument {
             "listOutbox", "Planned pushes: pending first (oldest due first), then the others, newest first.",
             parameters: [
                 queryParameter("status", string(values: OutboxPush.Status.allCases.map(\.rawValue)), "Only these."),
-                queryParameter("activity", text(length: 1...256), "Only this activity's."),
+                queryParameter("activity", nonEmptyText, "Only this activity's."),
                 limitParameter,
             ],
             success: ("200", json("OutboxList", "The pushes and the counts per status.")), errors: [400])],
@@ -60,7 +60,7 @@ extension OpenAPIDocument {
 
     static let plannerSchemas: [String: JSONValue] = [
         "SubmitStateRequest": object([
-            "attributesType": string(), "state": anyObject, "frequentPushes": boolean,
+            "attributesType": nullable(string()), "state": anyObject, "frequentPushes": nullable(boolean),
         ], required: ["state"], closed: true),
         "PlannerDecision": object([
             "id": integer, "activityId": string(), "at": dateTime, "kind": string(values: decisionKinds),
@@ -83,15 +83,17 @@ extension OpenAPIDocument {
             "deliveries": array(of: object(["push": ref("OutboxPush"), "applied": boolean, "result": string()],
                                            required: ["push", "applied", "result"])),
         ], required: ["deliveries"]),
+        // Every member may be absent or null: either way it takes its default.
         "PlannerPolicy": object([
-            "minimumInterval": plannerDuration, "expectedInterval": plannerDuration, "staleInterval": plannerDuration,
-            "significance": array(of: object([
-                "pointer": string(), "threshold": ["type": "number", "minimum": 0], "relative": boolean,
-            ], required: ["pointer"], closed: true)),
-            "alert": array(of: memberRule), "completion": array(of: memberRule),
-            "highPriorityPerHour": plannerBudget, "frequentHighPriorityPerHour": plannerBudget,
-            "endAfter": plannerDuration, "dismissalDelay": plannerDuration,
-            "alertTitle": text(length: 1...256), "alertBody": text(length: 1...1024),
+            "minimumInterval": nullable(plannerDuration), "expectedInterval": nullable(plannerDuration),
+            "staleInterval": nullable(plannerDuration),
+            "significance": nullable(array(of: object([
+                "pointer": string(), "threshold": nullable(["type": "number", "minimum": 0]), "relative": nullable(boolean),
+            ], required: ["pointer"], closed: true))),
+            "alert": nullable(array(of: memberRule)), "completion": nullable(array(of: memberRule)),
+            "highPriorityPerHour": nullable(plannerBudget), "frequentHighPriorityPerHour": nullable(plannerBudget),
+            "endAfter": nullable(plannerDuration), "dismissalDelay": nullable(plannerDuration),
+            "alertTitle": nullable(text(length: 1...256)), "alertBody": nullable(text(length: 1...1024)),
         ], required: [], closed: true),
         "PlannerPolicyDocument": object([
             "attributesType": string(), "policy": ref("PlannerPolicy"), "effectiveStaleInterval": number,

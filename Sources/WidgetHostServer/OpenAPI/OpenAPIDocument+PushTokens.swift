@@ -4,6 +4,8 @@ import Push
 /// The push token registry's endpoints and bodies (`PushTokensResource`).
 extension OpenAPIDocument {
     static let tokenText = string(pattern: "^([0-9a-fA-F]{2}){1,200}$")
+    /// Text of at least one character (longer identifiers are judged by the registry: 422 `invalid_identifier`).
+    static let nonEmptyText: JSONValue = ["type": "string", "minLength": 1]
 
     /// The GET and PUT of one token slot.
     static func tokenSlotPath(_ name: String, _ parameters: [JSONValue], _ what: String) -> JSONValue {
@@ -33,7 +35,7 @@ extension OpenAPIDocument {
         ], "A device's widget-token slot"),
         "/v1/push/tokens": ["get": operation(
             "listDevicePushTokens", "A device's current tokens.",
-            parameters: [queryParameter("device", text(length: 1...256), "The device.").required],
+            parameters: [queryParameter("device", nonEmptyText, "The device.").required],
             success: ("200", json("PushTokenList", "The tokens.")), errors: [400, 422])],
         "/v1/push/registrations/{token}": ["get": operation(
             "getPushTokenRegistration", "One token's registration; 404 `unknown_push_token`.",
@@ -47,7 +49,8 @@ extension OpenAPIDocument {
 
     static let pushTokenSchemas: [String: JSONValue] = [
         "TokenRegistrationRequest": object([
-            "token": tokenText, "device": string(), "attributesType": string(), "kinds": array(of: string()),
+            "token": tokenText, "device": nullable(string()), "attributesType": nullable(string()),
+            "kinds": nullable(array(of: string())),
         ], required: ["token"], closed: true),
         "TokenInvalidationRequest": object(["reason": string()], required: ["reason"], closed: true),
         "PushToken": object([
