@@ -18,6 +18,7 @@ enum CommandLineTool {
           stack create|rank|list|delete   Smart Stacks of the demo engine: which widget is on top, and why
           taps record|report        record widget taps; counts, broken links, CSV/JSON/SVG reports
           activities list|show|start|update|end|push|screen|rotate-token   Live Activities of the demo engine
+          push submit|decisions|outbox   the push planner: submit states, its decisions, the outbox
           help                      this text; `widgethost <command> --help` for one command
 
         common options:
@@ -42,6 +43,7 @@ enum CommandLineTool {
         case "stack": return StackCommand.run(rest)
         case "taps": return TapsCommand.run(rest)
         case "activities": return ActivitiesCommand.run(rest)
+        case "push": return PushCommand.run(rest)
         case "help", "--help", "-h":
             print(usage)
             return ExitCode.success

@@ -48,7 +48,7 @@ enum PushPlannerResource: APIResource {
             let decisions = try planner.decisions(
                 activityID: try text("activity", request), kinds: kinds,
                 limit: try APIQuery.integer("limit", in: request, range: 1...maximumLimit) ?? maximumLimit)
-            return .json(V1.PlannerDecisionList(decisions: decisions.map(V1.PlannerDecision.init)))
+            return .json(V1.PlannerDecisionList(decisions))
         }
 
         router.get("/v1/push/outbox") { request, _ in
@@ -56,9 +56,7 @@ enum PushPlannerResource: APIResource {
             let pushes = try planner.outbox.pushes(
                 status: status.flatMap(OutboxPush.Status.init(rawValue:)), activityID: try text("activity", request),
                 limit: try APIQuery.integer("limit", in: request, range: 1...maximumLimit) ?? maximumLimit)
-            let counts = try planner.outbox.counts()
-            return .json(V1.OutboxList(pushes: pushes.map(V1.OutboxPush.init), pending: counts[.pending] ?? 0,
-                                       delivered: counts[.delivered] ?? 0, failed: counts[.failed] ?? 0))
+            return .json(V1.OutboxList(pushes, counts: try planner.outbox.counts()))
         }
 
         router.post("/v1/push/outbox/deliver") { _, _ in

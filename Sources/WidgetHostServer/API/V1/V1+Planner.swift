@@ -29,7 +29,7 @@ extension V1 {
         var priority: Int?
         var dueAt: Date?
 
-        init(_ decision: Push.PlannerDecision) {
+        package init(_ decision: Push.PlannerDecision) {
             id = decision.id
             activityId = decision.activityID
             at = decision.at
@@ -45,6 +45,10 @@ extension V1 {
     /// Decisions, oldest first.
     package struct PlannerDecisionList: Encodable {
         var decisions: [PlannerDecision]
+
+        package init(_ decisions: [Push.PlannerDecision]) {
+            self.decisions = decisions.map(PlannerDecision.init)
+        }
     }
 
     /// One outbox push: its address, headers and payload as they will be sent, and its delivery.
@@ -63,7 +67,7 @@ extension V1 {
         var attempts: Int
         var lastResult: String?
 
-        init(_ push: Push.OutboxPush) {
+        package init(_ push: Push.OutboxPush) {
             apnsId = push.apnsID.uuidString
             activityId = push.activityID
             event = push.event.rawValue
@@ -86,6 +90,13 @@ extension V1 {
         var pending: Int
         var delivered: Int
         var failed: Int
+
+        package init(_ pushes: [Push.OutboxPush], counts: [Push.OutboxPush.Status: Int]) {
+            self.pushes = pushes.map(OutboxPush.init)
+            pending = counts[.pending] ?? 0
+            delivered = counts[.delivered] ?? 0
+            failed = counts[.failed] ?? 0
+        }
     }
 
     /// What `POST /v1/push/outbox/deliver` did with each push.
