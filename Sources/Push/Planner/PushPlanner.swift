@@ -138,6 +138,28 @@ public final class PushPlanner: Sendable {
         }
     }
 
+    /// How many decisions of each kind were recorded, for one activity or all.
+    public func decisionCounts(activityID: String? = nil) throws -> [PlannerDecision.Kind: Int] {
+        try database.read { db in
+            var counts: [PlannerDecision.Kind: Int] = [:]
+            let rows = try db.query("""
+                SELECT kind, COUNT(*) AS n FROM push_decisions \(activityID == nil ? "" : "WHERE activity_id = ?")
+                GROUP BY kind
+                """, activityID.map { [.text($0)] } ?? [])
+            for row in rows {
+                if let kind = row.string("kind").flatMap(PlannerDecision.Kind.init(rawValue:)) { counts[kind] = row.int("n") }
+            }
+            return counts
+        }
+    }
+
+    /// Whether any activity holds a state not sent yet (the planner still owes a flush before its time limit).
+    public func hasHeldStates() throws -> Bool {
+        try database.read { db in
+            try db.queryOne("SELECT 1 FROM push_planner_activities WHERE ended_at IS NULL AND pending_state IS NOT NULL LIMIT 1") != nil
+        }
+    }
+
     /// The policy in force for `attributesType`: the one set, or the defaults.
     public func policy(for attributesType: String) throws -> PlannerPolicy {
         try database.read { db in try Self.policy(for: attributesType, db) }
