@@ -122,7 +122,7 @@ enum PushBenchmark {
             }
             worstShare = max(worstShare, Double(high.count) / Double(max(budget, 1)))
             let final = try pushes.last.flatMap { try JSONParser.parse($0.payload).objectValue?["aps"]?.objectValue?["content-state"] }
-            if final == last[activity] { delivered += 1 }
+            if final?.canonicalText == last[activity]?.canonicalText { delivered += 1 }
         }
         guard delivered == activityCount else {
             throw BenchmarkUsage(message: "only \(delivered) of \(activityCount) activities got their last state")

@@ -5,19 +5,34 @@ import Push
 import Testing
 import WidgetHost
 
+/// An engine on a virtual clock with ParcelAttributes registered, and a push store in the engine's database (as the
+/// daemon keeps it).
+struct LoopFixture {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("widgethost-loop-\(UUID().uuidString)", isDirectory: true)
+    let clock = VirtualClock(start: Sample.nowDate)
+    let engine: WidgetEngine
+    let push: PushStore
+
+    init() throws {
+        var catalog = WidgetCatalog()
+        catalog.registerActivity(ParcelAttributes.self)
+        engine = WidgetEngine(catalog: catalog, store: try EngineStore(directory: directory), clock: clock)
+        let clock = self.clock
+        push = try PushStore(database: engine.store.database, now: { clock.now })
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+}
+
 /// The whole loop on one machine: state changes → planner → outbox → the engine's device → the Lock Screen at T.
 @Suite("Planner to device, on the engine's virtual clock")
 struct PushLoopTests {
     @Test("the Lock Screen shows the latest state, goes stale when updates stop, and ends on completion")
     func fullLoop() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-loop-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var catalog = WidgetCatalog()
-        catalog.registerActivity(ParcelAttributes.self)
-        let clock = VirtualClock(start: Sample.nowDate)
-        let engine = WidgetEngine(catalog: catalog, store: try EngineStore(directory: directory), clock: clock)
-        let push = try PushStore(database: engine.store.database, now: { clock.now })
+        let loop = try LoopFixture()
+        defer { loop.remove() }
+        let (engine, clock, push) = (loop.engine, loop.clock, loop.push)
         var policy = PlannerPolicy()
         policy.completion = [MemberRule(pointer: "/stage", values: ["delivered"])]
         try push.planner.setPolicy(policy, for: ActivityAttributesType(ParcelAttributes.self).name)
@@ -75,14 +90,9 @@ struct PushLoopTests {
 
     @Test("a push the device ignores is marked delivered with the reason; a rotated token is not used")
     func ignoredPush() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-loop-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var catalog = WidgetCatalog()
-        catalog.registerActivity(ParcelAttributes.self)
-        let clock = VirtualClock(start: Sample.nowDate)
-        let engine = WidgetEngine(catalog: catalog, store: try EngineStore(directory: directory), clock: clock)
-        let push = try PushStore(database: engine.store.database, now: { clock.now })
+        let loop = try LoopFixture()
+        defer { loop.remove() }
+        let (engine, push) = (loop.engine, loop.push)
         let activity = try await engine.runAppCode {
             try Activity.request(attributes: ParcelAttributes(parcelID: "P-2"),
                                  content: ActivityContent(state: ParcelAttributes.ContentState(

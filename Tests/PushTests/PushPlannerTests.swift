@@ -201,3 +201,14 @@ struct PushPlannerTests {
         #expect(try fixture.planner.policy(for: "Parcel") == decoded)
     }
 }
+
+extension PushPlannerTests {
+    @Test("a state is compared as the wire carries it: 1.0 and 1 are the same change")
+    func wireEquality() throws {
+        let fixture = try PlannerFixture()
+        try fixture.submit(["progress": .double(1.0)], at: 0)
+        let again = try fixture.submit(["progress": .int(1)], at: 100)
+        #expect(again.kind == .skippedInsignificant)
+        #expect(again.reason.contains("the same state as the last push"))
+    }
+}

@@ -73,10 +73,14 @@ public final class PushPlanner: Sendable {
     /// or none when it throws. Changes are judged in order.
     /// - Throws: ``PushPlannerError``; nothing is recorded.
     public func submit(_ changes: [StateChange]) throws -> [PlannerDecision] {
-        for change in changes {
-            try Self.check("activity id", change.activityID)
-            try Self.check("attributes type", change.attributesType)
-            guard case .object = change.state else { throw PushPlannerError.stateNotObject }
+        var changes = changes
+        for index in changes.indices {
+            try Self.check("activity id", changes[index].activityID)
+            try Self.check("attributes type", changes[index].attributesType)
+            guard case .object = changes[index].state else { throw PushPlannerError.stateNotObject }
+            // As the wire carries it (1.0 is written 1 and read back as an integer), so a state compares equal to
+            // the one pushed and stored before it.
+            changes[index].state = try JSONParser.parse(Data(changes[index].state.canonicalText.utf8))
         }
         let clock = now()
         let bundle = bundleIdentifier
