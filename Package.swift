@@ -101,7 +101,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "widgethost-bench",
-            dependencies: ["WidgetHost", "DemoWidgets", "SharedState", "DeepLinks", "CSQLite", "CPCRE2"],
+            dependencies: ["WidgetHost", "DemoWidgets", "SharedState", "DeepLinks", "CSQLite", "CPCRE2", "Push", "JSON",
+                           "ActivityKit"],
             swiftSettings: sharedSettings
         ),
         // A child process for the crash-durability tests: writes, acknowledges, and gets SIGKILLed.

@@ -34,3 +34,34 @@ enum JSONPointer {
         return current
     }
 }
+
+extension JSONPointer {
+    /// The reference tokens of `pointer` (`""` is the whole document), or nil when it is not an RFC 6901 pointer:
+    /// not starting with `/`, or with a `~` not followed by `0` or `1`.
+    static func tokens(_ pointer: String) -> [String]? {
+        guard !pointer.isEmpty else { return [] }
+        guard pointer.hasPrefix("/") else { return nil }
+        var tokens: [String] = []
+        for part in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            var token = ""
+            var escaping = false
+            for character in part {
+                if escaping {
+                    switch character {
+                    case "0": token.append("~")
+                    case "1": token.append("/")
+                    default: return nil
+                    }
+                    escaping = false
+                } else if character == "~" {
+                    escaping = true
+                } else {
+                    token.append(character)
+                }
+            }
+            if escaping { return nil }
+            tokens.append(token)
+        }
+        return tokens
+    }
+}

@@ -1,6 +1,6 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
-// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, all (the default);
+// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, push, all (the default);
 // routes-profile SIZE ROUNDS MODE is a fixed workload for callgrind (see RouteProfile.swift).
 import Foundation
 
@@ -22,15 +22,18 @@ do {
         try await IntentBenchmark.run(arguments: options)
     case "taps":
         try TapBenchmark.run(arguments: options)
+    case "push":
+        try PushBenchmark.run(arguments: options)
     case "all":
         try StoreBenchmark.run(arguments: [])
         RouteBenchmark.run([])
         try await TimelineBenchmark.run(arguments: [])
         try await IntentBenchmark.run(arguments: [])
         try TapBenchmark.run(arguments: [])
+        try PushBenchmark.run(arguments: [])
     default:
         FileHandle.standardError.write(
-            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | all] [options]\n".utf8))
+            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | all] [options]\n".utf8))
         exit(64)
     }
 } catch {

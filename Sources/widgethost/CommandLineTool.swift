@@ -19,7 +19,7 @@ enum CommandLineTool {
           stack create|rank|list|delete   Smart Stacks of the demo engine: which widget is on top, and why
           taps record|report        record widget taps; counts, broken links, CSV/JSON/SVG reports
           activities list|show|start|update|end|push|screen|rotate-token|chart   Live Activities of the demo engine
-          push check FILE           every rule a push payload breaks, before it is sent (--attributes NAME, --json)
+          push check|submit|decisions|outbox   check a payload; the push planner: submit states, its decisions, the outbox
           help                      this text; `widgethost <command> --help` for one command
 
         common options:
@@ -45,6 +45,7 @@ enum CommandLineTool {
         case "taps": return TapsCommand.run(rest)
         case "activities": return ActivitiesCommand.run(rest)
         case "push" where rest.first == "check": return PushCheckCommand.run(Array(rest.dropFirst()))
+        case "push": return PushCommand.run(rest)
         case "help", "--help", "-h":
             print(usage)
             return ExitCode.success

@@ -106,3 +106,14 @@ public enum PushStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension PushTokenRegistry {
+    /// The activity's usable update token, read inside the caller's transaction (the planner's, so the token it
+    /// addresses a push with is the one current when the push is queued).
+    static func usableActivityToken(_ activityID: String, _ db: Database) throws -> Data? {
+        try db.scalar("""
+            SELECT token FROM push_tokens
+            WHERE kind = 'activity' AND slot_key = ? AND replaced_at IS NULL AND invalidated_at IS NULL
+            """, [.text(activityID)], as: String.self).flatMap(PushTokenText.token)
+    }
+}

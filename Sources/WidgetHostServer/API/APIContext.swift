@@ -15,7 +15,8 @@ public struct APIContext: Sendable {
     public let intents: IntentRunner?
     /// The tap log (in the engine store), routing taps through ``routes``.
     public let taps: TapStore
-    /// The server side of pushes (in the engine's database, in tables of its own): the token registry.
+    /// The server side of pushes (in the engine's database, in tables of its own): the token registry, the planner
+    /// and its outbox.
     public let push: PushStore
     /// Engine counters shown at `/metrics`.
     public let metrics: EngineMetrics
@@ -40,7 +41,9 @@ public struct APIContext: Sendable {
         self.intents = intents
         taps = TapStore(engineStore: engine.store, routes: routes)
         let clock = engine.clock
-        push = try PushStore(database: engine.store.database, now: { clock.now })
+        push = try PushStore(database: engine.store.database,
+                             bundleIdentifier: engine.activities.rules.bundleIdentifier ?? PushStore.defaultBundleIdentifier,
+                             now: { clock.now })
         self.metrics = metrics
         self.scheduleChanged = scheduleChanged
         self.log = log

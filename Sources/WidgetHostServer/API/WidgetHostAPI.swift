@@ -31,6 +31,7 @@ public enum WidgetHostAPI {
         DevicePushResource.self,
         PushTokensResource.self,
         PushCheckResource.self,
+        PushPlannerResource.self,
         OpenAPIResource.self,
     ]
 

@@ -45,6 +45,7 @@ public final class WidgetHostDaemon: Sendable {
         metrics.observe(engine)
         let context = try APIContext(engine: engine, routes: routes, intents: intents, metrics: metrics,
                                  scheduleChanged: { scheduler?.scheduleChanged() }, log: log)
+        scheduler?.attach(context.push.planner)
         var configuration = configuration
         let previousOnStop = configuration.onStop
         configuration.onStop = {

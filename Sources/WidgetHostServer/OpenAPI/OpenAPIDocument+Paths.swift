@@ -129,5 +129,6 @@ extension OpenAPIDocument {
             .merging(Self.stackPaths) { first, _ in first }
             .merging(Self.activityPaths) { first, _ in first }
             .merging(Self.pushPaths) { first, _ in first }
+            .merging(Self.plannerPaths) { first, _ in first }
     }
 }

@@ -5,6 +5,8 @@ import Push
 extension OpenAPIDocument {
     /// A token in a request: hex, either case.
     static let anyCaseHexToken = string(pattern: "^([0-9a-fA-F]{2}){1,200}$")
+    /// Text of at least one character (a query's filter; what the store takes is judged by the handler).
+    static let nonEmptyText: JSONValue = ["type": "string", "minLength": 1]
     /// A device, attributes type or activity id in a path: what the registry takes.
     static let registryIdentifier = string(pattern: "^[^\\u0000-\\u001f\\u007f]{1,256}$")
 

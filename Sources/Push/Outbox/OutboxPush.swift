@@ -1,0 +1,40 @@
+import Foundation
+
+/// One planned push in the outbox: addressed, with its headers and payload as they will be sent.
+public struct OutboxPush: Sendable, Hashable {
+    /// Where the push is in its delivery.
+    public enum Status: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Waiting to be sent.
+        case pending
+        /// Handed over (to APNs, or to the engine's device), with the ``lastResult``.
+        case delivered
+        /// Refused for good; ``lastResult`` says why.
+        case failed
+    }
+
+    /// `apns-id`: the push's UUID, as APNs echoes it.
+    public var apnsID: UUID
+    /// The activity.
+    public var activityID: String
+    /// `update` or `end`.
+    public var event: LiveActivityEvent
+    /// The activity's update token when the push was planned (nil for a channel push).
+    public var deviceToken: Data?
+    /// The headers (`apns-channel-id` in them for a broadcast).
+    public var headers: PushHeaders
+    /// The payload's bytes, built by ``LiveActivityPush``.
+    public var payload: Data
+    /// When it was planned: the payload's `timestamp`.
+    public var createdAt: Date
+    /// When it may be sent.
+    public var dueAt: Date
+    /// Pending, delivered or failed.
+    public var status: Status
+    /// How many times a delivery was attempted.
+    public var attempts: Int
+    /// What the last attempt answered (`applied`, `ignored: stale_timestamp …`, an APNs reason).
+    public var lastResult: String?
+
+    /// `apns-priority`: 5 or 10.
+    public var priority: Int { headers.priority?.rawValue ?? 10 }
+}

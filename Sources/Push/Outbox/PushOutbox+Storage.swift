@@ -1,0 +1,80 @@
+import Foundation
+import SharedState
+
+/// The outbox's table: one row per planned push, keyed by its `apns-id`; `seq` keeps the order pushes were queued
+/// in, which is each activity's timestamp order.
+extension PushOutbox {
+    static var migrator: Migrator {
+        var migrator = Migrator()
+        migrator.registerMigration("Push.outbox.1-pushes") { db in
+            try db.execute("""
+                CREATE TABLE push_outbox(
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    apns_id TEXT NOT NULL UNIQUE,
+                    activity_id TEXT NOT NULL,
+                    event TEXT NOT NULL,
+                    device_token TEXT,
+                    channel_id TEXT,
+                    bundle_id TEXT NOT NULL,
+                    priority INTEGER NOT NULL,
+                    expiration REAL,
+                    payload BLOB NOT NULL,
+                    created_at REAL NOT NULL,
+                    due_at REAL NOT NULL,
+                    status TEXT NOT NULL DEFAULT 'pending',
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    last_result TEXT,
+                    updated_at REAL)
+                """)
+            try db.execute("CREATE INDEX push_outbox_pending ON push_outbox(status, due_at)")
+            // The priority-10 budget counts an activity's high-priority pushes in the last hour.
+            try db.execute("CREATE INDEX push_outbox_by_activity ON push_outbox(activity_id, priority, created_at)")
+        }
+        return migrator
+    }
+
+    /// Queues `push` inside the caller's transaction (the planner's, with its decision).
+    static func insert(_ push: OutboxPush, _ db: Database) throws {
+        try db.execute("""
+            INSERT INTO push_outbox(apns_id, activity_id, event, device_token, channel_id, bundle_id, priority,
+                                    expiration, payload, created_at, due_at, status, attempts)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+            """, [.text(push.apnsID.uuidString), .text(push.activityID), .text(push.event.rawValue),
+                  push.deviceToken.map { .text(PushTokenText.hex($0)) } ?? .null, push.headers.channelID.sqlValue,
+                  .text(push.headers.bundleIdentifier), .integer(Int64(push.priority)),
+                  push.headers.expiration.sqlValue, .blob(push.payload), push.createdAt.sqlValue,
+                  push.dueAt.sqlValue, .text(push.status.rawValue)])
+    }
+
+    /// How many priority-10 pushes `activityID` was planned since `date`.
+    static func highPriorityCount(activityID: String, since date: Date, _ db: Database) throws -> Int {
+        try db.scalar("""
+            SELECT COUNT(*) FROM push_outbox WHERE activity_id = ? AND priority = 10 AND created_at > ?
+            """, [.text(activityID), date.sqlValue], as: Int.self) ?? 0
+    }
+
+    /// The oldest priority-10 push of `activityID` since `date`: the budget frees an hour after it.
+    static func oldestHighPriority(activityID: String, since date: Date, _ db: Database) throws -> Date? {
+        try db.scalar("""
+            SELECT MIN(created_at) FROM push_outbox WHERE activity_id = ? AND priority = 10 AND created_at > ?
+            """, [.text(activityID), date.sqlValue], as: Date.self)
+    }
+
+    static func push(_ row: Row) throws -> OutboxPush {
+        guard let id = row.string("apns_id").flatMap(UUID.init(uuidString:)),
+              let event = row.string("event").flatMap(LiveActivityEvent.init(rawValue:)),
+              let status = row.string("status").flatMap(OutboxPush.Status.init(rawValue:)),
+              let priority = row.int("priority").flatMap(PushHeaders.Priority.init(rawValue:)) else {
+            throw PushStoreError.corruptRow("push_outbox")
+        }
+        let headers = PushHeaders(pushType: .liveActivity, bundleIdentifier: row.string("bundle_id") ?? "",
+                                  priority: priority, expiration: row.date("expiration"),
+                                  channelID: row.string("channel_id"))
+        return OutboxPush(
+            apnsID: id, activityID: row.string("activity_id") ?? "", event: event,
+            deviceToken: row.string("device_token").flatMap(PushTokenText.token), headers: headers,
+            payload: row.data("payload") ?? Data(), createdAt: row.date("created_at") ?? .distantPast,
+            dueAt: row.date("due_at") ?? .distantPast, status: status, attempts: row.int("attempts") ?? 0,
+            lastResult: row.string("last_result"))
+    }
+}

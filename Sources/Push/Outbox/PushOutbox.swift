@@ -1,0 +1,96 @@
+import Foundation
+import SharedState
+
+/// The durable queue of planned pushes, in SQLite: what the planner queues (in the same transaction as its decision)
+/// and what a sender (APNs, or the engine's own device) reads, delivers and marks.
+///
+/// A row is acknowledged only once its transaction committed, so a push the planner reported survives a crash.
+public final class PushOutbox: Sendable {
+    let database: DatabaseStore
+    private let now: @Sendable () -> Date
+
+    /// Opens the outbox on `database`, applying its migrations.
+    /// - Parameter now: The clock results are dated by.
+    public init(database: DatabaseStore, now: @escaping @Sendable () -> Date) throws {
+        try Self.migrator.migrate(database)
+        self.database = database
+        self.now = now
+    }
+
+    /// Pushes, pending first (oldest due first), then the others newest first.
+    /// - Parameters:
+    ///   - status: Only pushes in this status.
+    ///   - activityID: Only this activity's pushes.
+    ///   - limit: At most this many.
+    public func pushes(status: OutboxPush.Status? = nil, activityID: String? = nil, limit: Int = 1000) throws -> [OutboxPush] {
+        var conditions: [String] = []
+        var arguments: [SQLValue] = []
+        if let status {
+            conditions.append("status = ?")
+            arguments.append(.text(status.rawValue))
+        }
+        if let activityID {
+            conditions.append("activity_id = ?")
+            arguments.append(.text(activityID))
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        arguments.append(.integer(Int64(max(0, limit))))
+        return try database.read { db in
+            try db.query("""
+                SELECT * FROM push_outbox \(filter)
+                ORDER BY status <> 'pending', CASE WHEN status = 'pending' THEN due_at ELSE -due_at END, seq LIMIT ?
+                """, arguments).map(Self.push)
+        }
+    }
+
+    /// The pending pushes due by `date`, oldest due first.
+    public func due(by date: Date, limit: Int = 1000) throws -> [OutboxPush] {
+        try database.read { db in
+            try db.query("SELECT * FROM push_outbox WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, seq LIMIT ?",
+                         [date.sqlValue, .integer(Int64(max(0, limit)))]).map(Self.push)
+        }
+    }
+
+    /// The push with `apnsID`, if any.
+    public func push(apnsID: UUID) throws -> OutboxPush? {
+        try database.read { db in
+            try db.queryOne("SELECT * FROM push_outbox WHERE apns_id = ?", [.text(apnsID.uuidString)]).map(Self.push)
+        }
+    }
+
+    /// Records an attempt's result: delivered, or failed for good, or (status `pending`) to be tried again.
+    /// - Throws: ``PushOutboxError/unknownPush(_:)``.
+    public func mark(_ apnsID: UUID, _ status: OutboxPush.Status, result: String) throws {
+        let date = now()
+        try database.write { db in
+            try db.execute("""
+                UPDATE push_outbox SET status = ?, attempts = attempts + 1, last_result = ?, updated_at = ?
+                WHERE apns_id = ?
+                """, [.text(status.rawValue), .text(result), date.sqlValue, .text(apnsID.uuidString)])
+            guard db.changes == 1 else { throw PushOutboxError.unknownPush(apnsID) }
+        }
+    }
+
+    /// How many pushes are in each status.
+    public func counts() throws -> [OutboxPush.Status: Int] {
+        try database.read { db in
+            var counts: [OutboxPush.Status: Int] = [:]
+            for row in try db.query("SELECT status, COUNT(*) AS n FROM push_outbox GROUP BY status") {
+                if let status = row.string("status").flatMap(OutboxPush.Status.init) { counts[status] = row.int("n") ?? 0 }
+            }
+            return counts
+        }
+    }
+}
+
+/// Why the outbox refused a request. Nothing was changed.
+public enum PushOutboxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No push has this `apns-id`.
+    case unknownPush(UUID)
+
+    public var description: String {
+        switch self {
+        case .unknownPush(let id): "no push in the outbox has the apns-id \(id.uuidString)"
+        }
+    }
+}
