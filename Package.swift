@@ -113,10 +113,11 @@ let package = Package(
         ),
 
         // A child process for the interactive-intent crash tests: performs with idempotency keys, gets SIGKILLed;
-        // or taps a demo widget and kills itself between the commit and the reloads.
+        // or taps a demo widget and kills itself between the commit and the reloads; or plans pushes until killed.
         .executableTarget(
             name: "intents-crashperformer",
-            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "WidgetKit", "SharedState", "AppIntents"],
+            dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "WidgetKit", "SharedState", "AppIntents",
+                           "Push", "JSON"],
             swiftSettings: sharedSettings
         ),
 

@@ -2,7 +2,9 @@
 //
 // Usage: intents-crashperformer <data-directory> <first-sequence> [workers]
 //        intents-crashperformer tap <data-directory> in-tapped-reload|after-reloads
+//        intents-crashperformer plan <data-directory> <first-sequence>
 //
+// The third form submits state changes to the push planner until killed (PlanPerformer.swift).
 // The second form is one tap that kills itself between its commit and its reloads being marked done
 // (TapPerformer.swift). The first:
 // Opens the App Group container `group.intents.crash` (synchronous = FULL) and performs, from several concurrent
@@ -48,6 +50,15 @@ if arguments.count == 4, arguments[1] == "tap" {
     }
     do {
         try await TapPerformer.run(dataDirectory: URL(fileURLWithPath: arguments[2]), killPoint: killPoint)
+    } catch {
+        FileHandle.standardError.write(Data("intents-crashperformer: \(error)\n".utf8))
+        exit(1)
+    }
+}
+if arguments.count == 4, arguments[1] == "plan", let first = Int(arguments[3]) {
+    do {
+        try PlanPerformer.run(dataDirectory: URL(fileURLWithPath: arguments[2]), first: first)
+        exit(0)
     } catch {
         FileHandle.standardError.write(Data("intents-crashperformer: \(error)\n".utf8))
         exit(1)
