@@ -23,14 +23,16 @@ public final class ActivityAuthorizationInfo: Sendable {
         host?.activityAuthorization.frequentPushesEnabled ?? false
     }
 
-    /// The values of ``areActivitiesEnabled`` each time it changes.
+    /// The values of ``areActivitiesEnabled`` each time it changes (the first one set after subscribing, then each
+    /// change).
     public var activityEnablementUpdates: ActivityEnablementUpdates {
-        ActivityStream(host?.activityAuthorizationUpdates()) { $0.activitiesEnabled }
+        ActivityStream(host?.activityAuthorizationUpdates(), changesOf: { $0.activitiesEnabled })
     }
 
-    /// The values of ``frequentPushesEnabled`` each time it changes.
+    /// The values of ``frequentPushesEnabled`` each time it changes (the first one set after subscribing, then each
+    /// change).
     public var frequentPushEnablementUpdates: FrequentPushEnablementUpdates {
-        ActivityStream(host?.activityAuthorizationUpdates()) { $0.frequentPushesEnabled }
+        ActivityStream(host?.activityAuthorizationUpdates(), changesOf: { $0.frequentPushesEnabled })
     }
 
     /// The sequence behind ``activityEnablementUpdates``.

@@ -24,6 +24,27 @@ public struct ActivityStream<Element>: AsyncSequence, Sendable {
         }
     }
 
+    /// A view that yields an element only when it differs from the one yielded before (the authorization streams:
+    /// a change of one switch is not a change of the other).
+    init<Source: Sendable>(_ source: AsyncStream<Source>?, changesOf transform: @escaping @Sendable (Source) -> Element)
+        where Element: Equatable & SendableMetatype {
+        guard let source else {
+            makeNext = { { nil } }
+            return
+        }
+        makeNext = {
+            let cursor = Cursor(source.makeAsyncIterator())
+            let last = Last<Element>()
+            return {
+                while let element = await cursor.next() {
+                    let value = transform(element)
+                    if last.replace(with: value) { return value }
+                }
+                return nil
+            }
+        }
+    }
+
     /// The iterator over an ``ActivityStream``.
     public struct AsyncIterator: AsyncIteratorProtocol {
         fileprivate let nextElement: () async -> Element?
@@ -37,6 +58,17 @@ public struct ActivityStream<Element>: AsyncSequence, Sendable {
     /// Starts iterating: a new subscription.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(nextElement: makeNext())
+    }
+}
+
+/// The element one iteration yielded last.
+private final class Last<Value: Equatable> {
+    private var value: Value?
+
+    /// Keeps `new` and answers whether it differs from the value kept before.
+    func replace(with new: Value) -> Bool {
+        defer { value = new }
+        return value != new
     }
 }
 

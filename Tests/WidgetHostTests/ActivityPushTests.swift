@@ -158,6 +158,11 @@ struct ActivityPushTests {
             .makeAsyncIterator()
         try fixture.activities.setAuthorization(ActivityAuthorization(activitiesEnabled: false, frequentPushesEnabled: true))
         #expect(await updates.next() == false)
+        // A change of the other switch alone is not a change of this one: the next value seen is the next change.
+        try fixture.activities.setAuthorization(ActivityAuthorization(activitiesEnabled: false, frequentPushesEnabled: false))
+        try fixture.activities.setAuthorization(ActivityAuthorization(activitiesEnabled: true, frequentPushesEnabled: false))
+        #expect(await updates.next() == true)
+        try fixture.activities.setAuthorization(ActivityAuthorization(activitiesEnabled: false, frequentPushesEnabled: true))
         #expect(try await fixture.engine.runAppCode { ActivityAuthorizationInfo().frequentPushesEnabled })
         let state = try ActivityFixture.json(ActivityFixture.state(stops: 1))
         let ignored = try fixture.push(#"{"event":"update","timestamp":\#(fixture.seconds(1)),"content-state":\#(state)}"#,
