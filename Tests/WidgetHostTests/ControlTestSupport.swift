@@ -12,6 +12,7 @@ enum ControlTestSupport {
     static let status = "Focus.Status"
     static let end = "Focus.End"
     static let broken = "Focus.Broken"
+    static let count = "Focus.Count"
 
     static var controls: ControlCatalog {
         var controls = ControlCatalog()
@@ -19,6 +20,7 @@ enum ControlTestSupport {
         controls.registerToggle(kind: status, intent: NoteStatusIntent.self, provider: FocusProvider())
         controls.registerButton(kind: end, intent: EndFocusIntent.self)
         controls.registerToggle(kind: broken, intent: FailingFocusIntent.self, provider: FocusProvider())
+        controls.registerButton(kind: count, intent: CountControlsIntent.self)
         return controls
     }
 
@@ -27,6 +29,14 @@ enum ControlTestSupport {
         catalog.register(kind: "FocusWidget", displayName: "Focus", families: [.systemSmall],
                          provider: ScriptedProvider(offsets: [0], policy: { _ in .never }))
         catalog.registerWidgetPushHandler(RecordingPushHandler.self)
+        return catalog
+    }
+
+    /// A widget whose provider asks ControlCenter to reload the focus toggle each time it runs.
+    static var widgetsReloadingControls: WidgetCatalog {
+        var catalog = WidgetCatalog()
+        catalog.register(kind: "FocusSummary", displayName: "Focus summary", families: [.systemSmall],
+                         provider: ReloadingFocusProvider())
         return catalog
     }
 
@@ -43,9 +53,12 @@ struct ControlFixture {
     let engine: WidgetEngine
     let runner: IntentRunner
 
-    init(widgets: WidgetCatalog = WidgetCatalog()) throws {
-        let directory = FileManager.default.temporaryDirectory
+    let directory: URL
+
+    init(widgets: WidgetCatalog = WidgetCatalog(), directory: URL? = nil) throws {
+        let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("widgethost-controls-\(UUID().uuidString)", isDirectory: true)
+        self.directory = directory
         container = try AppGroupContainer(identifier: ControlTestSupport.group, dataDirectory: directory)
         engine = WidgetEngine(catalog: widgets, store: try EngineStore(directory: directory),
                               clock: VirtualClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
@@ -123,5 +136,29 @@ struct RecordingPushHandler: WidgetPushHandler {
         let defaults = UserDefaults(suiteName: ControlTestSupport.group)
         defaults?.set(pushInfo.token.map { String(format: "%02x", $0) }.joined(), forKey: "push.token")
         defaults?.set(widgets.map(\.id), forKey: "push.widgets")
+    }
+}
+
+/// A button whose intent answers how many controls `ControlCenter.shared.currentControls()` lists.
+struct CountControlsIntent: AppIntent {
+    static let title: LocalizedStringResource = "Count controls"
+
+    func perform() async throws -> some IntentResult & ReturnsValue<Int> {
+        .result(value: try await ControlCenter.shared.currentControls().count)
+    }
+}
+
+/// A widget provider that asks for the focus toggle to be reloaded whenever it builds a timeline.
+struct ReloadingFocusProvider: TimelineProvider, Sendable {
+    func placeholder(in context: Context) -> CountEntry { CountEntry(date: .distantPast, label: "placeholder") }
+
+    func getSnapshot(in context: Context, completion: @escaping (CountEntry) -> Void) {
+        completion(CountEntry(date: .distantPast, label: "snapshot"))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<CountEntry>) -> Void) {
+        ControlCenter.shared.reloadControls(ofKind: ControlTestSupport.focus)
+        completion(Timeline(entries: [CountEntry(date: HostEnvironment.current?.now ?? Date(), label: "focus")],
+                            policy: .never))
     }
 }

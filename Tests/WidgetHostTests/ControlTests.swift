@@ -128,6 +128,42 @@ struct ControlTests {
     }
 }
 
+@Suite("Controls and the engine's user code")
+struct ControlUserCodeTests {
+    typealias Support = ControlTestSupport
+
+    @Test("ControlCenter requests from a widget provider are applied after it returns")
+    func providerReloadsControls() async throws {
+        let fixture = try ControlFixture(widgets: Support.widgetsReloadingControls)
+        try await fixture.engine.placeControl(kind: Support.focus, id: "focus")
+        try await fixture.engine.placeControl(kind: Support.status, id: "status")
+        try await fixture.engine.place(kind: "FocusSummary", family: .systemSmall, id: "summary")
+        let log = try await fixture.engine.controlReloads()
+        #expect(log.map(\.reason) == [.placed, .placed, .kindReload])
+        #expect(log.last?.instanceID == "focus")
+    }
+
+    @Test("ControlCenter.shared.currentControls() inside a perform lists the placed controls")
+    func currentControlsInsidePerform() async throws {
+        let fixture = try ControlFixture()
+        try await fixture.engine.placeControl(kind: Support.focus, id: "focus")
+        try await fixture.engine.placeControl(kind: Support.count, id: "count")
+        let outcome = try await fixture.runner.pressControl(id: "count")
+        #expect(outcome.intent.value == .int(2))
+    }
+
+    @Test("placed controls and their values survive a restart")
+    func durable() async throws {
+        let fixture = try ControlFixture()
+        try await fixture.engine.placeControl(kind: Support.focus, id: "focus")
+        _ = try await fixture.runner.performControl(id: "focus", value: true)
+        let reopened = try ControlFixture(directory: fixture.directory)
+        #expect(try await reopened.engine.placedControls().map(\.id) == ["focus"])
+        #expect(try await reopened.engine.control(id: "focus").value == .bool(true))
+        #expect(try await reopened.engine.controlReloads().map(\.reason) == [.placed, .performed])
+    }
+}
+
 @Suite("The widget push handler")
 struct WidgetPushHandlerTests {
     static func handed(_ container: AppGroupContainer) throws -> (token: String?, widgets: [String]) {
