@@ -20,6 +20,8 @@ public struct WidgetCatalog: Sendable {
     private var activityTypesByName: [String: ActivityAttributesType] = [:]
     private var activityTypeOrder: [String] = []
     private var contentStateSchemas: [String: JSONValue] = [:]
+    /// Calls the registered `WidgetPushHandler`: a fresh handler per call, as the system makes one with `init()`.
+    private(set) var widgetPushHandler: (@Sendable (WidgetPushInfo, [WidgetInfo]) -> Void)?
 
     /// Creates an empty catalog.
     public init() {}
@@ -76,6 +78,14 @@ public struct WidgetCatalog: Sendable {
         activityTypesByName[described.name] = described
         activityTypeOrder.append(described.name)
         contentStateSchemas[described.name] = ContentStateSchema.schema(for: type)
+    }
+
+    /// Registers the app's widget push handler (`.pushHandler(_:)` on a widget configuration): the engine hands it
+    /// the device's widget push token when the token is issued and whenever the set of placed widgets changes.
+    /// - Parameter type: The handler type; registering a second one is a programming error, as an app has one.
+    public mutating func registerWidgetPushHandler<Handler: WidgetPushHandler>(_ type: Handler.Type) {
+        precondition(widgetPushHandler == nil, "a widget push handler is registered twice")
+        widgetPushHandler = { info, widgets in Handler().pushTokenDidChange(info, widgets: widgets) }
     }
 
     /// The registered Live Activity attributes types, in registration order.

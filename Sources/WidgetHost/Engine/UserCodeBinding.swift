@@ -4,25 +4,30 @@ import HostBridge
 import SharedState
 import WidgetKit
 
-/// What `WidgetCenter.shared` and `UserDefaults(suiteName:)` reach while the engine runs user code.
+/// What `WidgetCenter.shared`, `ControlCenter.shared` and `UserDefaults(suiteName:)` reach while the engine runs user
+/// code.
 ///
 /// One binding serves one run of user code: a provider or query the engine calls
-/// (``forEngine(containers:configurations:)``) or one intent's `perform()`
-/// (``forPerform(in:otherContainers:intentName:failures:configurations:)``). The two differ only in the storage
+/// (``forEngine(containers:device:activities:controls:configurations:)``) or one intent's `perform()`
+/// (``forPerform(in:otherContainers:device:activities:intentName:failures:controls:configurations:)``). The two differ only in the storage
 /// each App Group maps to.
 ///
 /// Reload requests, donations and relevant intents are collected, not acted on the spot: the engine applies them
 /// (reloads budgeted) once the code that made them has returned, so a provider that asks to reload its own kind
 /// cannot recurse, and user code never waits on the engine's database.
-final class UserCodeBinding: WidgetCenterHost {
+final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     typealias ReloadRequest = ReloadRequestLog.Request
 
     private let requests = ReloadRequestLog()
+    /// `ControlCenter.shared` requests: the same shape as `WidgetCenter`'s (a kind, or all), kept apart because they
+    /// reload controls, not timelines.
+    private let controlRequests = ReloadRequestLog()
     /// Donations and relevant intents made by the user code, stored by the engine afterwards.
     let relevanceSignals = RelevanceSignals()
     /// The storage `UserDefaults(suiteName:)` reaches, by App Group identifier; a group not here has no suite.
     private let suites: [String: any DefaultsStorage]
     private let configurations: @Sendable () async throws -> [WidgetInfo]
+    private let controls: @Sendable () async throws -> [ControlInfo]
     /// The App Groups whose directories `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answers.
     private let containers: [String: AppGroupContainer]
     /// The engine's time when the user code was called, and the device's time zone (``HostContext/now``).
@@ -33,13 +38,15 @@ final class UserCodeBinding: WidgetCenterHost {
     let activities: LiveActivities
 
     private init(suites: [String: any DefaultsStorage], containers: [AppGroupContainer], device: HostEnvironment,
-                 activities: LiveActivities, configurations: @escaping @Sendable () async throws -> [WidgetInfo]) {
+                 activities: LiveActivities, controls: @escaping @Sendable () async throws -> [ControlInfo],
+                 configurations: @escaping @Sendable () async throws -> [WidgetInfo]) {
         self.suites = suites
         self.containers = Dictionary(containers.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         self.now = device.now
         self.timeZone = device.timeZone
         self.activities = activities
         self.configurations = configurations
+        self.controls = controls
     }
 
     /// A binding for a provider or query the engine runs: each container's suite, read and written directly.
@@ -47,13 +54,15 @@ final class UserCodeBinding: WidgetCenterHost {
     ///   - containers: The App Groups the engine knows.
     ///   - device: The engine's time and time zone for this call.
     ///   - activities: The engine's Live Activities.
+    ///   - controls: What `ControlCenter.shared.currentControls()` answers.
     ///   - configurations: What `WidgetCenter.shared.currentConfigurations()` answers.
     static func forEngine(containers: [AppGroupContainer], device: HostEnvironment, activities: LiveActivities,
+                          controls: @escaping @Sendable () async throws -> [ControlInfo],
                           configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
         var suites: [String: any DefaultsStorage] = [:]
         for container in containers { suites[container.identifier] = SuiteDefaults(suite: container.suite()) }
         return UserCodeBinding(suites: suites, containers: containers, device: device, activities: activities,
-                               configurations: configurations)
+                               controls: controls, configurations: configurations)
     }
 
     /// A binding for one intent's `perform()`.
@@ -69,9 +78,11 @@ final class UserCodeBinding: WidgetCenterHost {
     ///   - activities: The engine's Live Activities.
     ///   - intentName: Names the intent in the error a write outside the transaction records.
     ///   - failures: Where `UserDefaults` failures are kept (it cannot throw) for the runner to fail the perform.
+    ///   - controls: What `ControlCenter.shared.currentControls()` answers.
     ///   - configurations: What `WidgetCenter.shared.currentConfigurations()` answers.
     static func forPerform(in transaction: IntentTransaction, otherContainers: [AppGroupContainer],
                            device: HostEnvironment, activities: LiveActivities, intentName: String, failures: PerformFailures,
+                           controls: @escaping @Sendable () async throws -> [ControlInfo],
                            configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
         let ownGroup = transaction.container.identifier
         var suites: [String: any DefaultsStorage] = [:]
@@ -82,7 +93,7 @@ final class UserCodeBinding: WidgetCenterHost {
         suites[ownGroup] = TransactionDefaults(transaction: transaction, suite: transaction.container.suite(),
                                                failures: failures)
         return UserCodeBinding(suites: suites, containers: otherContainers + [transaction.container], device: device,
-                               activities: activities, configurations: configurations)
+                               activities: activities, controls: controls, configurations: configurations)
     }
 
     func reloadTimelines(ofKind kind: String) {
@@ -95,6 +106,18 @@ final class UserCodeBinding: WidgetCenterHost {
 
     func currentConfigurations() async throws -> [WidgetInfo] {
         try await configurations()
+    }
+
+    func reloadControls(ofKind kind: String) {
+        controlRequests.append(.kind(kind))
+    }
+
+    func reloadAllControls() {
+        controlRequests.append(.all)
+    }
+
+    func currentControls() async throws -> [ControlInfo] {
+        try await controls()
     }
 
     func defaults(suiteName: String) -> (any DefaultsStorage)? {
@@ -110,5 +133,11 @@ final class UserCodeBinding: WidgetCenterHost {
     /// The reload requests made so far, in order, without repeats; read once the user code has returned.
     var reloadRequests: [ReloadRequest] {
         requests.requestsMade
+    }
+
+    /// The `ControlCenter` reload requests made so far, in order, without repeats; read once the user code has
+    /// returned.
+    var controlReloadRequests: [ReloadRequest] {
+        controlRequests.requestsMade
     }
 }

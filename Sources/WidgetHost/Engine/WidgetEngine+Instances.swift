@@ -13,7 +13,7 @@ extension WidgetEngine {
     ///   - family: One of the kind's supported families.
     ///   - parameters: Raw parameter values (JSON object members).
     ///   - id: The instance id; a new UUID when nil.
-    /// - Returns: The instance's state after placement.
+    /// - Returns: The instance's state after placement (the widget push handler, if any, has been told).
     /// - Throws: ``EngineError`` (unknown kind or family, bad or unknown parameter, duplicate id); nothing is
     ///   stored then.
     @discardableResult
@@ -41,6 +41,7 @@ extension WidgetEngine {
             _ = try await rebuild(configurationKey: instance.configurationKey, reason: .configurationChanged,
                                   charging: [])
         }
+        try await placedWidgetsChanged()
         return try state(ofInstance: instance.id)
     }
 
@@ -75,9 +76,10 @@ extension WidgetEngine {
         return try state(ofInstance: instanceID)
     }
 
-    /// Removes a placed widget, and its configuration when no other instance shares it.
-    /// - Throws: ``EngineError/unknownInstance(_:)``.
-    public func remove(instanceID: String) throws {
+    /// Removes a placed widget, and its configuration when no other instance shares it, then tells the widget push
+    /// handler, if any.
+    /// - Throws: ``EngineError/unknownInstance(_:)``; what storing the push token threw (the widget is removed then).
+    public func remove(instanceID: String) async throws {
         try store.write { db in
             guard let instance = try store.instance(id: instanceID, db) else {
                 throw EngineError.unknownInstance(instanceID)
@@ -85,6 +87,7 @@ extension WidgetEngine {
             try store.deleteInstance(id: instanceID, db)
             try store.deleteConfigurationIfUnused(key: instance.configurationKey, db)
         }
+        try await placedWidgetsChanged()
     }
 
     /// The placed instance with this id.

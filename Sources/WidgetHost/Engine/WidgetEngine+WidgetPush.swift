@@ -10,15 +10,23 @@ extension WidgetEngine {
     /// The name under which the device's widget push token is kept in the engine store.
     static let widgetPushTokenSetting = "widget-push-token"
 
-    /// The device's widget push token, issued on first request; what `WidgetPushHandler` would be handed.
-    public func widgetPushToken() throws -> Data {
+    /// The device's widget push token, issued on first request. Issuing it hands it to the catalog's
+    /// `WidgetPushHandler` (``WidgetCatalog/registerWidgetPushHandler(_:)``).
+    public func widgetPushToken() async throws -> Data {
+        let (token, isNew) = try issueWidgetPushToken()
+        if isNew { try await handOverWidgetPushToken(token) }
+        return token
+    }
+
+    /// The stored token, or a new one stored now.
+    func issueWidgetPushToken() throws -> (token: Data, isNew: Bool) {
         try store.write { db in
             if let text = try store.setting(Self.widgetPushTokenSetting, db), let token = PushTokenText.token(text) {
-                return token
+                return (token, false)
             }
             let token = PushTokenText.random()
             try store.setSetting(Self.widgetPushTokenSetting, to: PushTokenText.hex(token), db)
-            return token
+            return (token, true)
         }
     }
 
@@ -28,7 +36,7 @@ extension WidgetEngine {
     /// - Throws: ``DevicePushError`` for what APNs itself would refuse (push type, topic, priority, size, not JSON).
     public func receiveWidgetPush(_ push: DevicePush) async throws -> WidgetPushDelivery {
         try Self.checkWidgetPush(push)
-        guard let token = push.deviceToken, token == (try widgetPushToken()) else {
+        guard let token = push.deviceToken, token == (try await widgetPushToken()) else {
             let hex = push.deviceToken.map(PushTokenText.hex) ?? "(none)"
             return .ignored(reason: .unknownToken, detail: "the device's widget push token is not \(hex)")
         }

@@ -25,10 +25,15 @@ public actor WidgetEngine {
     private nonisolated let deviceTimeZone: DeviceTimeZone
     /// The App Group containers user code can reach.
     public nonisolated let containers: [AppGroupContainer]
+    /// The control kinds served (Control Center, Lock Screen, Action button).
+    public nonisolated let controlCatalog: ControlCatalog
     /// The device's Live Activities: what ActivityKit calls in user code reach, and where pushes are applied.
     public nonisolated let activities: LiveActivities
     /// Observers of what the engine does (provider runs, budget deferrals), e.g. for metrics.
     public nonisolated let events = EngineEventObservers()
+    /// How many times the catalog's `WidgetPushHandler` was called since the engine was created (tests and
+    /// diagnostics; see ``WidgetCatalog/registerWidgetPushHandler(_:)``).
+    public internal(set) var widgetPushHandlerCalls = 0
     /// Decoded timelines for ``shownEntry(instanceID:at:)``, valid for one store revision.
     nonisolated let timelineCache = TimelineCache()
 
@@ -48,10 +53,13 @@ public actor WidgetEngine {
     ///     needs it (the look-up loads ICU's time-zone data, several megabytes that an idle daemon does without).
     ///   - containers: App Group containers reachable through `UserDefaults(suiteName:)` and ``HostEnvironment``.
     ///   - activityRules: The device's Live Activity rules.
+    ///   - controls: The control kinds to serve; none by default.
     public init(catalog: WidgetCatalog, store: EngineStore, clock: any HostClock = SystemClock(),
                 budget: ReloadBudgetPolicy = .default, timeZone: TimeZone? = nil,
-                containers: [AppGroupContainer] = [], activityRules: ActivityRules = .default) {
+                containers: [AppGroupContainer] = [], activityRules: ActivityRules = .default,
+                controls: ControlCatalog = ControlCatalog()) {
         self.catalog = catalog
+        controlCatalog = controls
         self.store = store
         self.clock = clock
         self.budget = budget
@@ -61,12 +69,17 @@ public actor WidgetEngine {
     }
 
 
-    /// Runs user code (a provider, a query) with `WidgetCenter.shared`, `UserDefaults(suiteName:)` and
-    /// ``HostEnvironment/current`` bound to this engine, then applies the reload requests it made.
-    func withUserCode<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    /// Runs user code (a provider, a query) with `WidgetCenter.shared`, `ControlCenter.shared`,
+    /// `UserDefaults(suiteName:)` and ``HostEnvironment/current`` bound to this engine, then applies the reload
+    /// requests it made.
+    /// - Parameter applyingControlRequests: Whether `ControlCenter` requests are applied; false while reading a
+    ///   control's value, which would otherwise reload itself without end.
+    func withUserCode<T: Sendable>(applyingControlRequests: Bool = true,
+                                   _ body: @Sendable () async throws -> T) async throws -> T {
         let environment = HostEnvironment(now: clock.now, timeZone: timeZone, containers: containers)
-        let binding = UserCodeBinding.forEngine(containers: containers, device: environment,
-                                                activities: activities) { [weak self] in
+        let binding = UserCodeBinding.forEngine(containers: containers, device: environment, activities: activities,
+                                                controls: { [weak self] in try await self?.currentControls() ?? [] }) {
+            [weak self] in
             guard let self else { return [] }
             return try await self.currentConfigurations()
         }
@@ -75,6 +88,7 @@ public actor WidgetEngine {
         }
         try scheduleRequestedReloads(binding.reloadRequests)
         try storeRelevanceSignals(binding.relevanceSignals.take())
+        if applyingControlRequests { _ = try await applyControlRequests(binding.controlReloadRequests) }
         return result
     }
 

@@ -55,6 +55,10 @@ extension JSONTextWriter {
         beginArray()
         for record in outcome.reloads { try write(record) }
         endArray()
+        if let requestedControlReloads = outcome.requestedControlReloads {
+            key("requestedControlReloads")
+            strings(requestedControlReloads)
+        }
         key("requestedReloads")
         strings(outcome.requestedReloads)
         if let value = outcome.value {

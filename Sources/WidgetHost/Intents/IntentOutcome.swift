@@ -21,6 +21,10 @@ public struct IntentOutcome: Sendable, Hashable, Codable {
     public var changes: ChangeSet
     /// The reloads the intent asked for through `WidgetCenter` (kinds; `*` for all), in order, without repeats.
     public var requestedReloads: [String]
+    /// The control reloads the intent asked for through `ControlCenter` (kinds; `*` for all), in order, without
+    /// repeats; nil when it asked for none (and in outcomes stored before controls existed). Applied by
+    /// ``IntentRunner/performControl(id:value:idempotencyKey:dryRun:)`` and ``IntentRunner/pressControl(id:idempotencyKey:dryRun:)``.
+    public var requestedControlReloads: [String]?
     /// The reloads the perform causes (or, dry run, would cause): the tapped instance first (budget-exempt),
     /// then the instances of requested kinds (budgeted), as the budget stood before they ran.
     public var plannedReloads: [PlannedReload]

@@ -145,7 +145,8 @@ extension IntentRunner {
         let environment = HostEnvironment(now: now, timeZone: engine.timeZone, containers: engine.containers)
         let binding = UserCodeBinding.forPerform(in: transaction, otherContainers: engine.containers,
                                                  device: environment, activities: engine.activities,
-                                                 intentName: name, failures: failures) {
+                                                 intentName: name, failures: failures,
+                                                 controls: { try await engine.currentControls() }) {
             try await engine.currentConfigurations()
         }
         let performed: (value: (value: JSONValue?, dialog: String?), changes: ChangeSet)
@@ -171,11 +172,13 @@ extension IntentRunner {
         let requests = binding.reloadRequests
         if !request.isDryRun { try await engine.storeRelevanceSignals(binding.relevanceSignals.take()) }
         let planned = try engine.planIntentReloads(tappedInstanceID: request.instanceID, requests: requests)
-        let outcome = IntentOutcome(
+        var outcome = IntentOutcome(
             intentName: name, parameters: item.bound.parameters, instanceID: request.instanceID,
             value: performed.value.value, dialog: performed.value.dialog, changes: performed.changes,
             requestedReloads: requests.map(\.label), plannedReloads: planned, isDryRun: request.isDryRun,
             performedAt: now)
+        let controlRequests = binding.controlReloadRequests
+        outcome.requestedControlReloads = controlRequests.isEmpty ? nil : controlRequests.map(\.label)
         return (outcome, request.isDryRun ? [] : requests)
     }
 }

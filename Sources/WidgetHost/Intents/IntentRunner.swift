@@ -69,7 +69,7 @@ import SharedState
 public actor IntentRunner {
     /// The engine whose widgets are reloaded and whose clock and containers performs see.
     public nonisolated let engine: WidgetEngine
-    /// The intents this runner can perform.
+    /// The intents this runner can perform: those it was given and those of the engine's controls.
     public nonisolated let intents: IntentCatalog
     /// The App Group container whose transaction every perform runs in.
     public nonisolated let container: AppGroupContainer
@@ -138,7 +138,8 @@ public actor IntentRunner {
     /// starts running the reloads that performs committed earlier still owe (see ``startUpReloads()``).
     /// - Parameters:
     ///   - engine: The engine to reload widgets of.
-    ///   - intents: The intents to perform.
+    ///   - intents: The intents to perform; the intents of the engine's controls (``WidgetEngine/controlCatalog``)
+    ///     are added to them.
     ///   - container: The App Group container the intents change.
     ///   - idempotencyRetention: How long keys are kept, in seconds (positive).
     ///   - maximumBatchSize: The most performs sharing one transaction; 1 gives every perform its own transaction
@@ -153,7 +154,7 @@ public actor IntentRunner {
         self.maximumBatchSize = maximumBatchSize
         try Self.migrator.migrate(container.store)
         self.engine = engine
-        self.intents = intents
+        self.intents = engine.controlCatalog.addingIntents(to: intents)
         self.container = container
         self.idempotencyRetention = idempotencyRetention
         let owed = try container.store.read { db in try OwedReloadLedger.owed(db) }

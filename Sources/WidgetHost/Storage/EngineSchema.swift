@@ -62,6 +62,7 @@ enum EngineSchema {
         migrator.append(contentsOf: RelevanceSchema.migrator)
         migrator.append(contentsOf: TapSchema.migrator)
         migrator.append(contentsOf: ActivitySchema.migrator)
+        migrator.append(contentsOf: ControlSchema.migrator)
         return migrator
     }
 }
