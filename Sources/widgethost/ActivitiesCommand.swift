@@ -35,47 +35,18 @@ enum ActivitiesCommand {
     static let defaultTopic = "app.push-type.liveactivity"
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do {
-            options = try Options(arguments, valued: [
-                "data-dir", "type", "state", "attributes", "content", "stale-date", "push", "channel", "dismissal",
-                "token", "payload", "topic", "priority", "at", "until",
-            ], flags: ["json", "help"])
-        } catch {
-            printError("widgethost activities: \(error.message)\n\(usage)")
-            return ExitCode.usage
-        }
-        var positional = options.positional
-        guard !options.has("help"), !positional.isEmpty else {
-            print(usage)
-            return options.has("help") ? ExitCode.success : ExitCode.usage
-        }
-        let subcommand = positional.removeFirst()
-        let work: @Sendable (LiveActivities) throws -> String
-        do {
-            work = try command(subcommand, positional, options)
-        } catch let error as OptionError {
-            printError("widgethost activities: \(error.message)\n\(usage)")
-            return ExitCode.usage
-        } catch {
-            printError("widgethost activities: \(error)")
-            return ExitCode.usage
-        }
-        let dataDirectory = options.dataDirectory
-        switch Blocking.run({ try work(try DemoEngine.open(dataDirectory: dataDirectory).activities) }) {
-        case .success(let text):
-            print(text)
-            return ExitCode.success
-        case .failure(let error as ActivityError):
-            printError("widgethost activities: \(error)")
-            return ExitCode.problemFound
-        case .failure(let error as DevicePushError):
-            printError("widgethost activities: APNs would refuse the push (\(error.apnsReason)): \(error)")
-            return ExitCode.problemFound
-        case .failure(let error):
-            printError("widgethost activities: \(error)")
-            return ExitCode.dataError
-        }
+        DemoSubcommand.run(
+            "activities", usage: usage, arguments,
+            valued: ["type", "state", "attributes", "content", "stale-date", "push", "channel", "dismissal", "token",
+                     "payload", "topic", "priority", "at", "until"],
+            flags: [], prepare: command, open: { try DemoEngine.open(dataDirectory: $0).activities },
+            refusal: { error in
+                switch error {
+                case let error as ActivityError: "\(error)"
+                case let error as DevicePushError: "APNs would refuse the push (\(error.apnsReason)): \(error)"
+                default: nil
+                }
+            })
     }
 
     /// The work `subcommand` does, with every argument read first, so a bad one changes nothing.

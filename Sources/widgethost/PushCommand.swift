@@ -19,50 +19,25 @@ enum PushCommand {
         """
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do {
-            options = try Options(arguments, valued: ["data-dir", "state", "type", "kind", "status", "activity"],
-                                  flags: ["json", "help", "frequent"])
-        } catch {
-            printError("widgethost push: \(error.message)\n\(usage)")
-            return ExitCode.usage
-        }
-        var positional = options.positional
-        guard !options.has("help"), !positional.isEmpty else {
-            print(usage)
-            return options.has("help") ? ExitCode.success : ExitCode.usage
-        }
-        let subcommand = positional.removeFirst()
-        let work: @Sendable (WidgetEngine, PushStore) throws -> String
-        do {
-            work = try command(subcommand, positional, options)
-        } catch let error as OptionError {
-            printError("widgethost push: \(error.message)\n\(usage)")
-            return ExitCode.usage
-        } catch {
-            printError("widgethost push: \(error)")
-            return ExitCode.usage
-        }
-        let dataDirectory = options.dataDirectory
-        switch Blocking.run({
-            let engine = try DemoEngine.open(dataDirectory: dataDirectory)
-            let clock = engine.clock
-            let store = try PushStore(database: engine.store.database, now: { clock.now })
-            return try work(engine, store)
-        }) {
-        case .success(let text):
-            print(text)
-            return ExitCode.success
-        case .failure(let error as PushPlannerError):
-            printError("widgethost push: \(error)")
-            return ExitCode.problemFound
-        case .failure(let error as ActivityError):
-            printError("widgethost push: \(error)")
-            return ExitCode.problemFound
-        case .failure(let error):
-            printError("widgethost push: \(error)")
-            return ExitCode.dataError
-        }
+        DemoSubcommand.run(
+            "push", usage: usage, arguments, valued: ["state", "type", "kind", "status", "activity"],
+            flags: ["frequent"],
+            prepare: { subcommand, positional, options in
+                let work = try command(subcommand, positional, options)
+                return { (target: (engine: WidgetEngine, store: PushStore)) in try work(target.engine, target.store) }
+            },
+            open: { directory in
+                let engine = try DemoEngine.open(dataDirectory: directory)
+                let clock = engine.clock
+                return (engine: engine, store: try PushStore(database: engine.store.database, now: { clock.now }))
+            },
+            refusal: { error in
+                switch error {
+                case let error as PushPlannerError: "\(error)"
+                case let error as ActivityError: "\(error)"
+                default: nil
+                }
+            })
     }
 
     /// The work `subcommand` does, with every argument read first, so a bad one changes nothing.
