@@ -130,6 +130,19 @@ struct ActivityLifecycleTests {
         #expect(found.first?.content.state.stopsAway == 2)
     }
 
+    @Test("a read settles what came due since the last change, even when nothing advanced the engine's clock")
+    func readsSettle() async throws {
+        let fixture = try ActivityFixture()
+        let activity = try await fixture.request(stale: ActivityFixture.start.addingTimeInterval(600))
+        // The clock moves without the engine hearing of it, as the wall clock does between requests.
+        fixture.clock.set(to: ActivityFixture.start.addingTimeInterval(300))
+        #expect(try fixture.activities.activity(id: activity.id).state == .active)
+        fixture.clock.set(to: ActivityFixture.start.addingTimeInterval(9 * 3600))
+        #expect(try fixture.activities.activity(id: activity.id).state == .ended)
+        #expect(try fixture.stateChanges(activity.id).map(\.1) == [0, 600, 8 * 3600])
+        #expect(activity.activityState == .ended)
+    }
+
     @Test("what the screen showed is refused for a moment after now")
     func futureScreen() async throws {
         let fixture = try ActivityFixture()

@@ -25,6 +25,16 @@ extension ActivityChange {
         }
     }
 
+    /// Whether a transition (of an activity, or a push-to-start token's rotation) is due by `now`: what decides
+    /// whether a read must settle first.
+    static func hasDueTransition(by now: Date, _ db: Database) throws -> Bool {
+        try db.queryOne("""
+            SELECT 1 WHERE EXISTS (SELECT 1 FROM activities WHERE next_transition_at <= ?1)
+                OR EXISTS (SELECT 1 FROM activity_tokens
+                           WHERE activity_id IS NULL AND replaced_at IS NULL AND rotates_at <= ?1)
+            """, [now.sqlValue]) != nil
+    }
+
     /// The next transition of one activity and when it comes due, whether or not that is past.
     func nextTransition(of record: ActivityRecord) throws -> (Date, Transition)? {
         var candidates: [(Date, Transition)] = []

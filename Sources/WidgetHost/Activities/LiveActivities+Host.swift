@@ -51,7 +51,7 @@ extension LiveActivities: ActivityHost {
     }
 
     public func activitySnapshots(attributesType: String) -> [ActivitySnapshot] {
-        let records = (try? change { change in
+        let records = (try? read { change in
             try change.records(where: "attributes_type = ? AND state <> 'dismissed'", [.text(attributesType)])
         }) ?? []
         return records.map(\.snapshot)

@@ -80,7 +80,7 @@ extension LiveActivities {
 
     /// Every update token the activity was issued, oldest first.
     public func tokens(activityID: String) throws -> [ActivityTokenRecord] {
-        try change { change in
+        try read { change in
             _ = try change.record(id: activityID)
             return try change.tokens(where: "activity_id = ?", [.text(activityID)])
         }
@@ -88,7 +88,7 @@ extension LiveActivities {
 
     /// Every push-to-start token the attributes type was issued, oldest first.
     public func pushToStartTokens(attributesType: String) throws -> [ActivityTokenRecord] {
-        try change { change in
+        try read { change in
             _ = try change.type(named: attributesType)
             return try change.tokens(where: "attributes_type = ? AND activity_id IS NULL", [.text(attributesType)])
         }
@@ -127,7 +127,7 @@ extension LiveActivities {
 
     /// When the next transition comes due (a start, an end, staleness, a dismissal, a rotation), if any.
     public func nextTransitionDate() throws -> Date? {
-        try change { change in
+        try read { change in
             var dates: [Date] = []
             if let transition = try change.db.scalar("SELECT min(next_transition_at) FROM activities", as: Date.self) {
                 dates.append(transition)

@@ -65,17 +65,31 @@ public final class LiveActivities: Sendable {
         }
     }
 
+    /// Runs a read. When a transition is due it runs as a change (settling first, so the read sees it); otherwise
+    /// on a read snapshot, without taking the writer: app code reads `activity.content` and `activityState` often,
+    /// and a write transaction for each would queue reads behind pushes and commits for nothing.
+    func read<T: Sendable>(_ body: (ActivityChange) throws -> T) throws -> T {
+        let now = clock.now
+        if try store.read({ db in try ActivityChange.hasDueTransition(by: now, db) }) {
+            return try change { change in try body(change) }
+        }
+        let types = serialized.withLock { $0 }
+        return try store.read { db in
+            try body(ActivityChange(db: db, store: store, now: now, rules: rules, types: types))
+        }
+    }
+
     // MARK: Reading
 
     /// The activity with `id`, as it is now.
     /// - Throws: ``ActivityError/unknownActivity(_:)``.
     public func activity(id: String) throws -> ActivityRecord {
-        try change { change in try change.record(id: id) }
+        try read { change in try change.record(id: id) }
     }
 
     /// Activities, newest first, optionally of one attributes type and in some states.
     public func activities(attributesType: String? = nil, states: Set<ActivityState>? = nil) throws -> [ActivityRecord] {
-        try change { change in
+        try read { change in
             try change.records(where: attributesType == nil ? "1 = 1" : "attributes_type = ?",
                                attributesType.map { [.text($0)] } ?? [])
                 .filter { states?.contains($0.state) ?? true }
@@ -86,7 +100,7 @@ public final class LiveActivities: Sendable {
     /// The activity's history, oldest first.
     /// - Throws: ``ActivityError/unknownActivity(_:)``.
     public func history(activityID: String) throws -> [ActivityEvent] {
-        try change { change in
+        try read { change in
             _ = try change.record(id: activityID)
             return try change.events(where: "activity_id = ?", [.text(activityID)])
         }
@@ -94,14 +108,14 @@ public final class LiveActivities: Sendable {
 
     /// Pushes that reached no activity (an unknown token or channel), oldest first.
     public func unaddressedPushes() throws -> [ActivityEvent] {
-        try change { change in try change.events(where: "activity_id IS NULL", []) }
+        try read { change in try change.events(where: "activity_id IS NULL", []) }
     }
 
     /// What the Lock Screen showed of the activity at `date`.
     /// - Throws: ``ActivityError/unknownActivity(_:)``; ``ActivityError/futureTime(_:)`` for a date after the
     ///   clock's now (the future is not known yet: a push may still come).
     public func screen(activityID: String, at date: Date) throws -> ActivityScreen {
-        try change { change in
+        try read { change in
             guard date <= change.now else { throw ActivityError.futureTime(date) }
             _ = try change.record(id: activityID)
             let events = try change.events(where: "activity_id = ? AND at <= ?", [.text(activityID), date.sqlValue])
@@ -111,7 +125,7 @@ public final class LiveActivities: Sendable {
 
     /// The registered attributes types with their current push-to-start tokens.
     public func attributesTypes() throws -> [ActivityTypeTokens] {
-        try change { change in
+        try read { change in
             try change.types.keys.sorted().map { name in
                 ActivityTypeTokens(name: name, pushToStartToken: try change.currentToken(attributesType: name))
             }
