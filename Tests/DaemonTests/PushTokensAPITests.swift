@@ -84,6 +84,7 @@ extension DaemonTests {
             ("PUT", "/v1/push/tokens/widgets/phone-3", #"{"token":"ab""#, 400, "malformed_json"),
             ("PUT", "/v1/push/tokens/activities/a%01b", #"{"token":"ab"}"#, 422, "invalid_identifier"),
             ("GET", "/v1/push/tokens", nil, 400, "invalid_query"),
+            ("GET", "/v1/push/tokens?device=%08%C2%AE_%7D%1F", nil, 422, "invalid_identifier"),
             ("GET", "/v1/push/registrations/nothex", nil, 404, "unknown_push_token"),
             ("GET", "/v1/push/registrations/abab", nil, 404, "unknown_push_token"),
             ("POST", "/v1/push/registrations/abab/invalidate", #"{"reason":"x"}"#, 404, "unknown_push_token"),

@@ -110,8 +110,10 @@ public final class PushTokenRegistry: Sendable {
     }
 
     /// Every current token of a device (push-to-start, widgets, and activity tokens registered with the device).
+    /// - Throws: ``PushTokenError/invalidIdentifier(field:value:)`` for a device name no slot could have.
     public func tokens(device: String) throws -> [PushTokenRecord] {
-        try database.read { db in
+        try Self.check("device", device)
+        return try database.read { db in
             try db.query("""
                 SELECT * FROM push_tokens WHERE device = ? AND replaced_at IS NULL ORDER BY kind, registered_at, rowid
                 """, [.text(device)]).map(Self.record)
