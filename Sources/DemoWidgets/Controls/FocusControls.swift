@@ -10,14 +10,18 @@ extension DemoCatalog {
         public static let focus = "com.example.widgethost.focus"
         /// A configurable toggle: whether its project is the one in focus (``DemoSchema/focusProjectKey``).
         public static let projectFocus = "com.example.widgethost.project-focus"
+        /// A button: ends focus, whatever is in focus.
+        public static let endFocus = "com.example.widgethost.end-focus"
     }
 
-    /// The demo's controls: the focus toggle and the per-project focus toggle (configured with a project).
+    /// The demo's controls: the focus toggle, the per-project focus toggle (configured with a project) and the
+    /// end-focus button.
     public static func makeControls() -> ControlCatalog {
         var controls = ControlCatalog()
         controls.registerToggle(kind: Control.focus, intent: SetFocusModeIntent.self, provider: FocusModeValueProvider())
         controls.registerToggle(kind: Control.projectFocus, intent: FocusProjectIntent.self,
                                 provider: ProjectFocusValueProvider())
+        controls.registerButton(kind: Control.endFocus, intent: EndFocusIntent.self)
         return controls
     }
 }
@@ -104,5 +108,23 @@ public struct ProjectFocusValueProvider: AppIntentControlValueProvider {
 
     public func currentValue(configuration: SelectFocusProjectIntent) async throws -> Bool {
         UserDefaults(suiteName: DemoSchema.appGroup)?.string(forKey: DemoSchema.focusProjectKey) == configuration.project.id
+    }
+}
+
+/// The end-focus button's intent: focus off, no project in focus; every control reads its value again. Fails when
+/// focus is already off, so that pressing it twice says so rather than pretending to end something.
+public struct EndFocusIntent: AppIntent {
+    public static let title: LocalizedStringResource = "End Focus"
+
+    public init() {}
+
+    public func perform() async throws -> some IntentResult {
+        let defaults = UserDefaults(suiteName: DemoSchema.appGroup)
+        guard defaults?.bool(forKey: DemoSchema.focusModeKey) == true else { throw DemoIntentError.focusNotOn }
+        defaults?.set(false, forKey: DemoSchema.focusModeKey)
+        defaults?.removeObject(forKey: DemoSchema.focusProjectKey)
+        WidgetCenter.shared.reloadTimelines(ofKind: DemoCatalog.Kind.taskList)
+        ControlCenter.shared.reloadAllControls()
+        return .result()
     }
 }

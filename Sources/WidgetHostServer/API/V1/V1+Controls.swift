@@ -47,7 +47,14 @@ extension V1 {
     }
 
     /// `POST /v1/controls/{id}/press`: nothing to say (an empty object, or no body at all).
-    struct PressControlBody: Decodable {}
+    struct PressControlBody: Decodable {
+        private enum CodingKeys: CodingKey {}
+
+        /// Opens the object, so that the strict decoder refuses a body that is not one, and any member of it.
+        init(from decoder: any Decoder) throws {
+            _ = try decoder.container(keyedBy: CodingKeys.self)
+        }
+    }
 
     /// `GET /v1/controls`.
     package struct ControlList: Encodable {
