@@ -28,7 +28,7 @@ enum ControlsResource: APIResource {
         let known = kinds.map(\.kind)
 
         router.get("/v1/control-kinds") { _, _ in
-            .json(V1.ControlKindList(kinds: kinds.map(V1.ControlKind.init)))
+            .json(V1.ControlKindList(kinds))
         }
 
         router.post("/v1/controls") { request, _ in
@@ -44,7 +44,7 @@ enum ControlsResource: APIResource {
 
         router.get("/v1/controls") { _, _ in
             let controls = try await mappingControlErrors(knownKinds: known) { try await engine.placedControls() }
-            return .json(V1.ControlList(controls: controls.map(V1.Control.init)))
+            return .json(V1.ControlList(controls))
         }
 
         router.get("/v1/controls/{id}") { _, parameters in
@@ -60,7 +60,7 @@ enum ControlsResource: APIResource {
 
         router.get("/v1/control-reloads") { _, _ in
             let reloads = try await mappingControlErrors(knownKinds: known) { try await engine.controlReloads() }
-            return .json(V1.ControlReloadList(reloads: reloads.map(V1.ControlReload.init)))
+            return .json(V1.ControlReloadList(reloads))
         }
 
         router.post("/v1/controls/{id}/toggle", notifiesChanges: false) { request, parameters in

@@ -7,6 +7,10 @@ extension V1 {
     /// `GET /v1/control-kinds`.
     package struct ControlKindList: Encodable {
         var kinds: [ControlKind]
+
+        package init(_ kinds: [ControlKindDescriptor]) {
+            self.kinds = kinds.map(ControlKind.init)
+        }
     }
 
     /// A control kind: toggle or button, the intent it performs, and for a configurable one its configuration's
@@ -59,6 +63,10 @@ extension V1 {
     /// `GET /v1/controls`.
     package struct ControlList: Encodable {
         var controls: [Control]
+
+        package init(_ controls: [ControlInstance]) {
+            self.controls = controls.map(Control.init)
+        }
     }
 
     /// A placed control with the value it shows (OpenAPI `Control`).
@@ -107,6 +115,10 @@ extension V1 {
     /// `GET /v1/control-reloads`.
     package struct ControlReloadList: Encodable {
         var reloads: [ControlReload]
+
+        package init(_ reloads: [WidgetHost.ControlReload]) {
+            self.reloads = reloads.map(ControlReload.init)
+        }
     }
 
     /// What toggling or pressing a control did: the intent's outcome, the control reloads the intent asked for and
