@@ -1,3 +1,4 @@
+import AppIntents
 import DemoWidgets
 import Foundation
 import JSON
@@ -84,6 +85,23 @@ struct ControlConfigurationTests {
         }
     }
 
+    @Test("currentControls() inside a perform hands each configurable control its configuration intent")
+    func configurationsInsideAPerform() async throws {
+        var controls = ControlCatalog()
+        controls.registerToggle(kind: DemoCatalog.Control.projectFocus, intent: FocusProjectIntent.self,
+                                provider: ProjectFocusValueProvider())
+        controls.registerButton(kind: "ListFocusProjects", intent: ListFocusProjectsIntent.self)
+        let harness = try WidgetHarness(catalog: DemoCatalog.make(), appGroup: DemoSchema.appGroup,
+                                        controls: controls) { container in
+            try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
+        }
+        try await harness.placeControl(DemoCatalog.Control.projectFocus, id: "launch",
+                                       configuration: ["project": "proj-launch"])
+        try await harness.placeControl("ListFocusProjects", id: "list")
+        let outcome = try await harness.pressControl("list")
+        #expect(outcome.intent.value == .string("launch=proj-launch,list=-"))
+    }
+
     @Test("ControlCenter requests of a widget's intent are owed and run after its commit, like its widget reloads")
     func widgetIntentReloadsControls() async throws {
         let fixture = try ControlFixture()
@@ -93,5 +111,17 @@ struct ControlConfigurationTests {
         #expect(outcome.controlReloads.map(\.instanceID) == ["status"])
         #expect(outcome.controlReloads.map(\.value) == [.bool(true)])
         #expect(try await fixture.engine.control(id: "status").value == .bool(true))
+    }
+}
+
+/// A button answering each placed control's configured project, as `ControlCenter.shared.currentControls()` hands
+/// them to an intent.
+struct ListFocusProjectsIntent: AppIntent {
+    static let title: LocalizedStringResource = "List focus projects"
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        let controls = try await ControlCenter.shared.currentControls()
+        let pairs = controls.map { "\($0.id)=\($0.configurationIntent(of: SelectFocusProjectIntent.self)?.project.id ?? "-")" }
+        return .result(value: pairs.joined(separator: ","))
     }
 }

@@ -1,4 +1,5 @@
 import AppIntents
+import HostBridge
 import JSON
 
 /// Configurable controls: a placed control's `ControlConfigurationIntent` values, checked when it is placed and bound
@@ -32,6 +33,11 @@ extension WidgetEngine {
     func configurationIntent(of control: ControlInstance) async throws -> (any AppIntent)? {
         guard let configuration = controlCatalog.descriptor(kind: control.kind)?.configuration else { return nil }
         let values = control.configuration
+        // Inside user code already (`ControlCenter.shared.currentControls()` in a perform): its binding stays, so the
+        // entity queries run in the perform's environment (its now, its containers), as the perform's own would.
+        if HostContext.current is UserCodeBinding {
+            return try await Self.bind(values, configuration, kind: control.kind).intent
+        }
         return try await withUserCode(applyingControlRequests: false) {
             try await Self.bind(values, configuration, kind: control.kind)
         }.intent
