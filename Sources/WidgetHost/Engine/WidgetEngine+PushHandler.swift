@@ -20,7 +20,8 @@ extension WidgetEngine {
     /// The device's identifier, as the push token registry names it: a UUID made on first request and kept in the
     /// engine store.
     public func deviceIdentifier() throws -> String {
-        try store.write { db in
+        if let id = try store.read({ db in try store.setting(Self.deviceIdentifierSetting, db) }) { return id }
+        return try store.write { db in
             if let id = try store.setting(Self.deviceIdentifierSetting, db) { return id }
             let id = UUID().uuidString.lowercased()
             try store.setSetting(Self.deviceIdentifierSetting, to: id, db)
