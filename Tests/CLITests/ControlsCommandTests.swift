@@ -25,7 +25,8 @@ struct ControlsCommandTests {
         #expect(toggled.status == 0, "stderr: \(toggled.standardError)")
         let outcome = try JSONSerialization.jsonObject(with: Data(toggled.standardOutput.utf8)) as? [String: Any]
         #expect(outcome?["value"] as? Bool == true)
-        #expect((outcome?["controlReloads"] as? [[String: Any]])?.compactMap { $0["controlId"] as? String }
+        let perform = outcome?["perform"] as? [String: Any]
+        #expect((perform?["controlReloads"] as? [[String: Any]])?.compactMap { $0["controlId"] as? String }
                 == ["launch", "focus"])
 
         let list = try await CommandRunner.run(["controls", "list", "--data-dir", data])

@@ -56,12 +56,12 @@ extension DaemonTests {
             #expect(toggled.status == 200, "\(toggled.text)")
             #expect(toggled.json["control"] as? String == "launch")
             #expect(toggled.json["value"] as? Bool == true)
-            #expect(toggled.json["requestedControlReloads"] as? [String] == [Self.projectFocus, Self.focus])
-            let reloads = toggled.objects("controlReloads")
+            let perform = toggled.json["perform"] as? [String: Any] ?? [:]
+            #expect(perform["requestedControlReloads"] as? [String] == [Self.projectFocus, Self.focus])
+            let reloads = perform["controlReloads"] as? [[String: Any]] ?? []
             #expect(reloads.compactMap { $0["controlId"] as? String } == ["launch", "focus"])
             #expect(reloads.compactMap { $0["reason"] as? String } == ["performed", "kind_reload"])
             #expect(reloads.compactMap { $0["value"] as? Bool } == [true, true])
-            let perform = toggled.json["perform"] as? [String: Any] ?? [:]
             #expect(perform["intent"] as? String == "FocusProjectIntent")
             #expect((perform["parameters"] as? [String: Any])?["project"] as? String == "proj-launch")
             let keys = ((perform["changes"] as? [String: Any])?["keys"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
@@ -76,7 +76,8 @@ extension DaemonTests {
             // The button ends focus and reloads every control.
             let pressed = try await daemon.request("POST", "/v1/controls/end/press")
             #expect(pressed.status == 200, "\(pressed.text)")
-            #expect(pressed.objects("controlReloads").compactMap { $0["controlId"] as? String } == ["end", "focus", "launch"])
+            let pressedReloads = (pressed.json["perform"] as? [String: Any])?["controlReloads"] as? [[String: Any]] ?? []
+            #expect(pressedReloads.compactMap { $0["controlId"] as? String } == ["end", "focus", "launch"])
             #expect(try Self.focusMode(daemon) == .bool(false))
             #expect(try await daemon.request("GET", "/v1/controls/launch").json["value"] as? Bool == false)
         }
@@ -101,9 +102,10 @@ extension DaemonTests {
             let response = try await daemon.request("POST", "/v1/controls/focus/toggle?dryRun=true",
                                                     json: #"{"value":true}"#, headers: [("Idempotency-Key", "dry")])
             #expect(response.status == 200)
-            #expect((response.json["perform"] as? [String: Any])?["dryRun"] as? Bool == true)
-            #expect(response.json["requestedControlReloads"] as? [String] == [Self.projectFocus])
-            #expect(response.objects("controlReloads").isEmpty)
+            let perform = response.json["perform"] as? [String: Any] ?? [:]
+            #expect(perform["dryRun"] as? Bool == true)
+            #expect(perform["requestedControlReloads"] as? [String] == [Self.projectFocus])
+            #expect((perform["controlReloads"] as? [Any])?.isEmpty == true)
             #expect(response.json["value"] == nil)
             #expect(try Self.focusMode(daemon) == nil)
             #expect(try await daemon.request("GET", "/v1/controls/focus").json["value"] as? Bool == false)
@@ -123,7 +125,7 @@ extension DaemonTests {
                                                  headers: [("Idempotency-Key", "tap-1")])
             #expect(retry.status == 200)
             #expect(retry.header("Idempotent-Replayed") == "true")
-            #expect(retry.objects("controlReloads").isEmpty)
+            #expect(((retry.json["perform"] as? [String: Any])?["controlReloads"] as? [Any])?.isEmpty == true)
             #expect(try Self.focusMode(daemon) == .bool(false))
             let reused = try await daemon.request("POST", "/v1/controls/focus/toggle", json: #"{"value":false}"#,
                                                   headers: [("Idempotency-Key", "tap-1")])

@@ -109,10 +109,8 @@ extension OpenAPIDocument {
             "ranAt": dateTime, "value": anyValue, "failure": string(),
         ], required: ["controlId", "kind", "reason", "ranAt"]),
         "ControlReloadList": object(["reloads": array(of: ref("ControlReload"))], required: ["reloads"]),
-        "ControlOutcome": object([
-            "control": string(), "value": anyValue, "requestedControlReloads": array(of: string()),
-            "controlReloads": array(of: ref("ControlReload")), "perform": ref("IntentOutcome"),
-        ], required: ["control", "requestedControlReloads", "controlReloads", "perform"]),
+        "ControlOutcome": object(["control": string(), "value": anyValue, "perform": ref("IntentOutcome")],
+                                 required: ["control", "perform"]),
         "ControlPushResult": object([
             "applied": boolean, "reason": string(values: ["unknown_token", "missing_content_changed"]),
             "detail": string(), "controlReloads": array(of: ref("ControlReload")),

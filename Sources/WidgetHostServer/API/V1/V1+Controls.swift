@@ -121,25 +121,19 @@ extension V1 {
         }
     }
 
-    /// What toggling or pressing a control did: the intent's outcome, the control reloads the intent asked for and
-    /// those that ran (OpenAPI `ControlOutcome`).
+    /// What toggling or pressing a control did (OpenAPI `ControlOutcome`): the control, the value it shows now, and
+    /// the intent's perform, whose `requestedControlReloads` and `controlReloads` list the control reloads the intent
+    /// asked for and those that ran (the performed control first).
     package struct ControlOutcome: Encodable {
         var control: String
         /// The control's value after its reload; absent for a button, a dry run or a replay.
         var value: JSONValue?
-        /// Control kinds the intent asked `ControlCenter` to reload (`*` for all).
-        var requestedControlReloads: [String]
-        /// The control reloads run after the commit: the performed control first, then the requested ones. Empty
-        /// for a dry run and for a replay (unless its first perform's reloads were still owed).
-        var controlReloads: [ControlReload]
         /// The intent's perform, as `POST /v1/intents/{name}/perform` answers it.
         var perform: PerformOutcome
 
         package init(_ outcome: WidgetHost.ControlOutcome) {
             control = outcome.controlID
             value = outcome.value
-            requestedControlReloads = outcome.intent.requestedControlReloads ?? []
-            controlReloads = outcome.reloads.map(ControlReload.init)
             perform = PerformOutcome(outcome.intent)
         }
     }
