@@ -6,8 +6,8 @@ extension PushInspection {
         let typeText = headers["apns-push-type"]
         if pushType == nil {
             report(.badPushType, header: "apns-push-type", typeText.map {
-                "apns-push-type is '\($0)'; it must be liveactivity or widgets"
-            } ?? "apns-push-type is missing; send liveactivity or widgets")
+                "apns-push-type is '\($0)'; it must be liveactivity, widgets or controls"
+            } ?? "apns-push-type is missing; send liveactivity, widgets or controls")
         }
         checkTopic()
         if let text = headers["apns-priority"], Self.decimal(text) != 5, Self.decimal(text) != 10 {

@@ -89,6 +89,7 @@ struct PushInspection {
         let type = pushType ?? (aps["content-changed"] != nil ? .widgets : .liveActivity)
         switch type {
         case .widgets: checkWidget(root: members, aps: aps)
+        case .controls: checkControl(root: members, aps: aps)
         case .liveActivity: checkLiveActivity(aps)
         }
     }

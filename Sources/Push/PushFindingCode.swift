@@ -3,9 +3,9 @@
 /// Codes are what tools and tests match on; messages may change wording, codes do not.
 public enum PushFindingCode: String, Sendable, Hashable, CaseIterable {
     // Headers (APNs refuses the push).
-    /// `apns-push-type` is missing or neither `liveactivity` nor `widgets`.
+    /// `apns-push-type` is missing or not `liveactivity`, `widgets` or `controls`.
     case badPushType = "bad_push_type"
-    /// `apns-topic` is missing, or its suffix is not the push type's (`.push-type.liveactivity`, `.push-type.widgets`).
+    /// `apns-topic` is missing, or its suffix is not the push type's (`.push-type.liveactivity`, `.push-type.widgets`, `.push-type.controls`).
     case topicMismatch = "topic_mismatch"
     /// `apns-priority` is not 5 or 10.
     case badPriority = "bad_priority"
@@ -81,11 +81,17 @@ public enum PushFindingCode: String, Sendable, Hashable, CaseIterable {
     /// A `widgets` push with `apns-priority` 10: the system decides when widgets reload.
     case widgetPriority = "widget_priority"
 
+    // Controls.
+    /// A `controls` push whose payload is not exactly `{"aps":{"content-changed":true}}`.
+    case controlPayload = "control_payload"
+    /// A `controls` push with `apns-priority` 10: the system decides when controls read their values again.
+    case controlPriority = "control_priority"
+
     /// Whether breaking the rule makes the push fail or only work badly.
     public var severity: PushFinding.Severity {
         switch self {
         case .unknownApsKey, .timestampInFuture, .updateWithoutStaleDate, .endWithoutDismissalDate,
-             .contentStateUnchecked, .highPriorityWithoutAlert, .widgetPriority:
+             .contentStateUnchecked, .highPriorityWithoutAlert, .widgetPriority, .controlPriority:
             .warning
         default:
             .error

@@ -3,7 +3,7 @@ import Foundation
 /// The `apns-*` headers of a Live Activity or widget push.
 ///
 /// The topic is derived from the bundle identifier and the push type (`<bundle>.push-type.liveactivity`,
-/// `<bundle>.push-type.widgets`) so the two cannot disagree: a mismatch is APNs' `TopicDisallowed`.
+/// `<bundle>.push-type.widgets`, `<bundle>.push-type.controls`) so the two cannot disagree: a mismatch is APNs' `TopicDisallowed`.
 public struct PushHeaders: Sendable, Hashable {
     /// `apns-push-type`.
     public enum PushType: String, Sendable, Hashable, CaseIterable {
@@ -11,6 +11,9 @@ public struct PushHeaders: Sendable, Hashable {
         case liveActivity = "liveactivity"
         /// A widget reload (`content-changed`).
         case widgets
+        /// A control reload (`content-changed`): the placed controls (Control Center, Lock Screen, Action button)
+        /// read their values again.
+        case controls
     }
 
     /// `apns-priority`: when APNs delivers.

@@ -16,6 +16,8 @@ public struct HostedApp: Sendable {
     public var catalog: @Sendable () -> WidgetCatalog
     /// Makes the interactive intents (called once per command).
     public var intents: @Sendable () -> IntentCatalog
+    /// Makes the control kinds (called once per command); none by default.
+    public var controls: @Sendable () -> ControlCatalog
     /// The route tables `--routes` defaults to; nil for `./Routes` when the current directory has one, else the
     /// WidgetHost checkout's `Routes/`.
     public var routesDirectory: String?
@@ -29,15 +31,18 @@ public struct HostedApp: Sendable {
     ///   - appGroup: The App Group identifier (what the app's code passes to `UserDefaults(suiteName:)`).
     ///   - catalog: Makes the widget kinds.
     ///   - intents: Makes the interactive intents; none by default.
+    ///   - controls: Makes the control kinds; none by default.
     ///   - routesDirectory: The default of `--routes`.
     ///   - prepareContainer: Migrates (and fills) the container when a command opens it.
     public init(commandName: String, appGroup: String, catalog: @escaping @Sendable () -> WidgetCatalog,
-                intents: @escaping @Sendable () -> IntentCatalog = { IntentCatalog() }, routesDirectory: String? = nil,
+                intents: @escaping @Sendable () -> IntentCatalog = { IntentCatalog() },
+                controls: @escaping @Sendable () -> ControlCatalog = { ControlCatalog() }, routesDirectory: String? = nil,
                 prepareContainer: @escaping @Sendable (AppGroupContainer) throws -> Void = { _ in }) {
         self.commandName = commandName
         self.appGroup = appGroup
         self.catalog = catalog
         self.intents = intents
+        self.controls = controls
         self.routesDirectory = routesDirectory
         self.prepareContainer = prepareContainer
     }

@@ -136,7 +136,7 @@ package enum PerformCommand {
     static func makeRunner(_ app: HostedApp, dataDirectory: URL, intents: IntentCatalog) throws -> IntentRunner {
         let container = try app.openContainer(dataDirectory: dataDirectory)
         let engine = WidgetEngine(catalog: app.catalog(), store: try EngineStore(directory: dataDirectory),
-                                  containers: [container])
+                                  containers: [container], controls: app.controls())
         return try IntentRunner(engine: engine, intents: intents, container: container)
     }
 }

@@ -105,7 +105,7 @@ struct ServeSettings {
             clock = SystemClock()
         }
         let engine = WidgetEngine(catalog: app.catalog(), store: store, clock: clock, timeZone: timeZone,
-                                  containers: [container])
+                                  containers: [container], controls: app.controls())
         if let virtual = clock as? VirtualClock {
             try await engine.setClock(to: virtual.now)
         }

@@ -57,6 +57,9 @@ public final class WidgetHarness: Sendable {
     /// ``WidgetHarnessError/unresolvedParameter(kind:diagnostics:)``).
     public let strictParameters: Bool
     private let removesDirectory: Bool
+    /// Whether the harness works on a directory it keeps, which a later harness reopens: owed reloads that ran must
+    /// be marked done before a call returns.
+    var keepsDirectory: Bool { directory != nil && !removesDirectory }
 
     /// Creates a harness.
     /// - Parameters:
@@ -73,12 +76,14 @@ public final class WidgetHarness: Sendable {
     ///     does not return (a mistyped id), instead of placing a widget on the parameter's default with a
     ///     `deleted-entity` warning as the engine does for a user's widget. On by default; pass `false` to test
     ///     how a widget copes with a deleted entity.
+    ///   - controls: The control kinds (toggles and buttons); none by default. See `WidgetHarness+Controls.swift`.
     ///   - setUp: Fills the container before any widget is placed (create tables, load fixtures).
     /// - Throws: What opening the databases or `setUp` threw.
     public init(catalog: WidgetCatalog, intents: IntentCatalog = IntentCatalog(), appGroup: String,
                 storage: Storage = .temporaryDirectory, synchronous: DatabaseStore.Synchronous = .full,
                 start: Date = WidgetHarness.defaultStart, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
                 budget: ReloadBudgetPolicy = .default, strictParameters: Bool = true,
+                controls: ControlCatalog = ControlCatalog(),
                 setUp: (AppGroupContainer) throws -> Void = { _ in }) throws {
         self.strictParameters = strictParameters
         let engineStore: EngineStore
@@ -107,7 +112,7 @@ public final class WidgetHarness: Sendable {
         try setUp(container)
         clock = VirtualClock(start: start)
         engine = WidgetEngine(catalog: catalog, store: engineStore, clock: clock, budget: budget, timeZone: timeZone,
-                              containers: [container])
+                              containers: [container], controls: controls)
         runner = try IntentRunner(engine: engine, intents: intents, container: container)
     }
 
@@ -177,7 +182,7 @@ public final class WidgetHarness: Sendable {
             intentName: intentName, parameters: parameters, instanceID: instanceID, idempotencyKey: idempotencyKey,
             isDryRun: dryRun))
         // A harness reopening the kept directory must not find these reloads still owed and run them again.
-        if directory != nil, !removesDirectory { await runner.markReloadsDone() }
+        if keepsDirectory { await runner.markReloadsDone() }
         return outcome
     }
 
@@ -196,7 +201,7 @@ public final class WidgetHarness: Sendable {
 
     /// Waits for the reloads owed from before the harness was created (``IntentRunner/startUpReloads()``). Their
     /// failure is not the calling method's: `runner.startUpReloads()` reports it.
-    private func startedUp() async {
+    func startedUp() async {
         _ = try? await runner.startUpReloads()
     }
 

@@ -3,7 +3,9 @@
 // Usage: intents-crashperformer <data-directory> <first-sequence> [workers]
 //        intents-crashperformer tap <data-directory> in-tapped-reload|after-reloads
 //        intents-crashperformer plan <data-directory> <first-sequence>
+//        intents-crashperformer control <data-directory>
 //
+// The fourth form toggles a control and dies before its value is read again (ControlPerformer.swift).
 // The third form submits state changes to the push planner until killed (PlanPerformer.swift).
 // The second form is one tap that kills itself between its commit and its reloads being marked done
 // (TapPerformer.swift). The first:
@@ -50,6 +52,14 @@ if arguments.count == 4, arguments[1] == "tap" {
     }
     do {
         try await TapPerformer.run(dataDirectory: URL(fileURLWithPath: arguments[2]), killPoint: killPoint)
+    } catch {
+        FileHandle.standardError.write(Data("intents-crashperformer: \(error)\n".utf8))
+        exit(1)
+    }
+}
+if arguments.count == 3, arguments[1] == "control" {
+    do {
+        try await ControlPerformer.run(dataDirectory: URL(fileURLWithPath: arguments[2]))
     } catch {
         FileHandle.standardError.write(Data("intents-crashperformer: \(error)\n".utf8))
         exit(1)

@@ -20,6 +20,7 @@ enum CommandLineTool {
           taps record|report        record widget taps; counts, broken links, CSV/JSON/SVG reports
           activities list|show|start|update|end|push|screen|rotate-token|chart   Live Activities of the demo engine
           push check|submit|decisions|outbox   check a payload; the push planner: submit states, its decisions, the outbox
+          controls kinds|list|place|remove|toggle|press|reloads   the demo's controls (Control Center, Lock Screen)
           help                      this text; `widgethost <command> --help` for one command
 
         common options:
@@ -46,6 +47,7 @@ enum CommandLineTool {
         case "activities": return ActivitiesCommand.run(rest)
         case "push" where rest.first == "check": return PushCheckCommand.run(Array(rest.dropFirst()))
         case "push": return PushCommand.run(rest)
+        case "controls": return ControlsCommand.run(rest)
         case "help", "--help", "-h":
             print(usage)
             return ExitCode.success

@@ -10,7 +10,8 @@ import WidgetHostCommandLine
 enum DemoEngine {
     /// The demo as `serve` and `perform` serve it: a fresh container gets the bundled fixtures.
     static let app = HostedApp(commandName: "widgethost", appGroup: DemoSchema.appGroup,
-                               catalog: { DemoCatalog.make() }, intents: { DemoCatalog.makeIntents() }) { container in
+                               catalog: { DemoCatalog.make() }, intents: { DemoCatalog.makeIntents() },
+                               controls: { DemoCatalog.makeControls() }) { container in
         if try FixtureLoader.isEmpty(container) {
             try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
         }
@@ -19,6 +20,7 @@ enum DemoEngine {
     static func open(dataDirectory: URL) throws -> WidgetEngine {
         let container = try app.openContainer(dataDirectory: dataDirectory)
         let store = try EngineStore(directory: dataDirectory)
-        return WidgetEngine(catalog: DemoCatalog.make(), store: store, containers: [container])
+        return WidgetEngine(catalog: DemoCatalog.make(), store: store, containers: [container],
+                            controls: DemoCatalog.makeControls())
     }
 }

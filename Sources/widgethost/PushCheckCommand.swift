@@ -10,7 +10,7 @@ import WidgetHostServer
 enum PushCheckCommand {
     static let usage = """
         usage:
-          widgethost push check FILE|- [--attributes NAME] [--push-type liveactivity|widgets] [--bundle-id ID]
+          widgethost push check FILE|- [--attributes NAME] [--push-type liveactivity|widgets|controls] [--bundle-id ID]
                                        [--priority 5|10] [--channel ID] [--last-timestamp T] [--json]
               FILE holds the payload exactly as it will be sent (- reads stdin). The headers default to a Live
               Activity push to \(defaultBundle).push-type.liveactivity; --attributes checks the content state

@@ -59,7 +59,8 @@ struct PerformCommandTests {
         // The API's /v1 shape (its OpenAPI `IntentOutcome`), written from the same type: `performedAt` as a
         // date-time, `rowid` and `operation` on each row, `suite` on each key.
         #expect(Set(json?.keys ?? [:].keys) == ["intent", "parameters", "dryRun", "performedAt", "changes",
-                                                 "requestedReloads", "plannedReloads", "reloads", "value"])
+                                                 "requestedReloads", "plannedReloads", "reloads", "value",
+                                                 "requestedControlReloads", "controlReloads"])
         let row = ((json?["changes"] as? [String: Any])?["rows"] as? [[String: Any]])?.first
         #expect(Set(row?.keys ?? [:].keys) == ["table", "operation", "rowid", "old", "new"])
         #expect((json?["performedAt"] as? String).map { (try? DateTimeText.date(from: $0)) != nil } == true)

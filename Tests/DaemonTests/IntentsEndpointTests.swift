@@ -15,7 +15,9 @@ extension DaemonTests {
             let list = try await daemon.request("GET", "/v1/intents")
             #expect(list.status == 200)
             #expect(list.objects("intents").compactMap { $0["name"] as? String }
-                    == ["CompleteTaskIntent", "SetTaskCompletedIntent", "ToggleFavoriteIntent"])
+                    == ["CompleteTaskIntent", "SetTaskCompletedIntent", "ToggleFavoriteIntent",
+                        // The controls' intents, added by the runner: a host may perform them without a control.
+                        "SetFocusModeIntent", "FocusProjectIntent", "EndFocusIntent"])
             let one = try await daemon.request("GET", "/v1/intents/SetTaskCompletedIntent")
             #expect(one.json["title"] as? String == "Set Task Completed")
             let parameters = one.objects("parameters")

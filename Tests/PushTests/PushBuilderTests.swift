@@ -61,6 +61,16 @@ struct PushBuilderTests {
         #expect(PushChecker.check(headers: try headers.dictionary(), payload: WidgetPush.payload, types: []) == [])
     }
 
+    @Test("the control push and its headers pass the checker; a control payload with data does not")
+    func controlPush() throws {
+        let headers = ControlPush.headers(bundleIdentifier: Sample.bundle)
+        #expect(try headers.fields().map(\.value) == ["controls", "com.example.parcels.push-type.controls"])
+        #expect(PushChecker.check(headers: try headers.dictionary(), payload: ControlPush.payload, types: []) == [])
+        let withData = Data(#"{"aps":{"content-changed":true,"alert":"hi"}}"#.utf8)
+        #expect(PushChecker.check(headers: try headers.dictionary(), payload: withData, types: []).map(\.code)
+                == [.controlPayload])
+    }
+
     /// Changes that make a push one the device would not take, and the field the refusal must name.
     static let refusals: [(String, @Sendable (inout LiveActivityPush) -> Void)] = [
         ("stale-date", { $0.staleDate = $0.timestamp.addingTimeInterval(-1) }),

@@ -125,6 +125,18 @@ struct PushCheckerRuleTests {
                  location: "header:apns-priority",
                  fixed: PushSample(headers: Sample.headers(type: "widgets", priority: "5"),
                                    payload: #"{"aps":{"content-changed":true}}"#)),
+        RuleCase(code: .controlPayload,
+                 broken: PushSample(headers: Sample.headers(type: "controls", priority: nil),
+                                    payload: #"{"aps":{"content-changed":true},"focus":true}"#),
+                 location: "/focus",
+                 fixed: PushSample(headers: Sample.headers(type: "controls", priority: nil),
+                                   payload: #"{"aps":{"content-changed":true}}"#)),
+        RuleCase(code: .controlPriority,
+                 broken: PushSample(headers: Sample.headers(type: "controls", priority: "10"),
+                                    payload: #"{"aps":{"content-changed":true}}"#),
+                 location: "header:apns-priority",
+                 fixed: PushSample(headers: Sample.headers(type: "controls", priority: "5"),
+                                   payload: #"{"aps":{"content-changed":true}}"#)),
     ]
 
     @Test("the broken push is reported with the rule's code at the member or header at fault", arguments: cases)

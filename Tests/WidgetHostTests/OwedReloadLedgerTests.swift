@@ -104,9 +104,37 @@ struct OwedReloadLedgerTests {
         var earlier = Migrator()
         IdempotencyLedger.registerMigrations(in: &earlier)
         try earlier.migrate(container.store)
-        #expect(try IntentRunner.migrator.migrate(container.store) == ["WidgetHost.intents.2-owed-reloads"])
+        #expect(try IntentRunner.migrator.migrate(container.store)
+                == ["WidgetHost.intents.2-owed-reloads", "WidgetHost.intents.3-owed-control-reloads"])
         #expect(try IntentRunner.migrator.migrate(container.store).isEmpty)
         let applied = try Migrator.appliedMigrations(in: container.store)
-        #expect(applied.suffix(2) == ["WidgetHost.intents.1-idempotency-keys", "WidgetHost.intents.2-owed-reloads"])
+        #expect(applied.suffix(3) == ["WidgetHost.intents.1-idempotency-keys", "WidgetHost.intents.2-owed-reloads",
+                                      "WidgetHost.intents.3-owed-control-reloads"])
+    }
+
+    @Test
+    func aContainerWithOwedWidgetReloadsGetsTheControlColumnsAndKeepsItsRows() throws {
+        let container = try AppGroupContainer.inMemory(identifier: "group.owed.tests")
+        var earlier = Migrator()
+        IdempotencyLedger.registerMigrations(in: &earlier)
+        earlier.registerMigration("WidgetHost.intents.2-owed-reloads") { db in
+            try db.execute("""
+                CREATE TABLE widgethost_owed_reloads (id INTEGER PRIMARY KEY, idempotency_key TEXT, instance_id TEXT,
+                    requests TEXT NOT NULL, committed_at REAL NOT NULL, done_at REAL)
+                """)
+        }
+        try earlier.migrate(container.store)
+        try container.store.write { db in
+            try db.execute("""
+                INSERT INTO widgethost_owed_reloads(idempotency_key, instance_id, requests, committed_at)
+                VALUES ('k', 'w', '["Kind"]', 0)
+                """)
+        }
+        #expect(try IntentRunner.migrator.migrate(container.store) == ["WidgetHost.intents.3-owed-control-reloads"])
+        let owed = try container.store.read { db in try OwedReloadLedger.owed(db) }
+        #expect(owed.map(\.instanceID) == ["w"])
+        #expect(owed.map(\.requests) == [[.kind("Kind")]])
+        #expect(owed.map(\.controlID) == [nil])
+        #expect(owed.map(\.controlRequests) == [[]])
     }
 }

@@ -58,7 +58,7 @@ struct WidgetPushTests {
             (DevicePush(pushType: "widgets", topic: Self.topic, priority: 1, deviceToken: token, payload: Self.changed),
              .badPriority("1")),
             (DevicePush(pushType: "widgets", topic: Self.topic, channelID: "c", payload: Self.changed),
-             .badAddress("a widget push goes to the device's widget push token, not a channel")),
+             .badAddress("a widgets push goes to the device's widget push token, not a channel")),
         ]
         for (push, error) in refusals {
             await #expect(throws: error) { _ = try await fixture.engine.receiveWidgetPush(push) }

@@ -6,6 +6,8 @@ public enum DemoIntentError: Error, Sendable, Equatable, CustomStringConvertible
     case unknownItem(String)
     /// The intent ran outside a WidgetHost perform of the demo container, so it has no transaction to write in.
     case noTransaction
+    /// Focus mode is off: there is no focus to end.
+    case focusNotOn
 
     /// A plain sentence.
     public var description: String {
@@ -13,6 +15,7 @@ public enum DemoIntentError: Error, Sendable, Equatable, CustomStringConvertible
         case .unknownTask(let id): "no task with id '\(id)'"
         case .unknownItem(let id): "no task, project or daily item with id '\(id)'"
         case .noTransaction: "the intent must run inside a WidgetHost perform of the demo App Group"
+        case .focusNotOn: "focus mode is off: there is no focus to end"
         }
     }
 }

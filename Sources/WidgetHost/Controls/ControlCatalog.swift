@@ -28,8 +28,33 @@ public struct ControlCatalog: Sendable {
         kind: String, intent: Intent.Type, provider: Provider
     ) where Intent.ValueType == Bool, Provider.Value == Bool {
         add(ControlKindDescriptor(kind: kind, style: .toggle, intentName: String(describing: Intent.self),
-                                  intentType: intent, previewValue: .bool(provider.previewValue)) {
+                                  intentType: intent, previewValue: .bool(provider.previewValue)) { _ in
             .bool(try await provider.currentValue())
+        })
+    }
+
+    /// Registers a configurable toggle control kind (`ControlWidgetToggle` over an `AppIntentControlConfiguration`):
+    /// each placed control carries values for the provider's `Configuration` intent, validated when it is placed.
+    ///
+    /// Performing the toggle runs `intent` with `value` set and, for every parameter `intent` declares under a name
+    /// the configuration intent also declares, the placed control's configured value (the iOS control's view builds
+    /// its action intent from its configuration the same way, for example `SetTimerIntent(timer: config.timer)`).
+    /// - Parameters:
+    ///   - kind: The kind string; registering the same kind twice is a programming error.
+    ///   - intent: The intent the toggle performs with its new state as `value`.
+    ///   - provider: Reads the toggle's current state from a placed control's configuration.
+    public mutating func registerToggle<Intent: SetValueIntent, Provider: AppIntentControlValueProvider>(
+        kind: String, intent: Intent.Type, provider: Provider
+    ) where Intent.ValueType == Bool, Provider.Value == Bool {
+        add(ControlKindDescriptor(kind: kind, style: .toggle, intentName: String(describing: Intent.self),
+                                  intentType: intent, previewValue: nil,
+                                  configuration: IntentDescriptor(name: String(describing: Provider.Configuration.self),
+                                                                  type: Provider.Configuration.self)) { configuration in
+            guard let configuration = configuration as? Provider.Configuration else {
+                throw ControlError.invalidConfiguration(kind: kind, parameter: nil,
+                                                        problem: "the control has no \(Provider.Configuration.self)")
+            }
+            return .bool(try await provider.currentValue(configuration: configuration))
         })
     }
 
@@ -40,6 +65,23 @@ public struct ControlCatalog: Sendable {
     public mutating func registerButton<Intent: AppIntent>(kind: String, intent: Intent.Type) {
         add(ControlKindDescriptor(kind: kind, style: .button, intentName: String(describing: Intent.self),
                                   intentType: intent, previewValue: nil, readValue: nil))
+    }
+
+    /// Registers a configurable button control kind: each placed control carries values for `configuration`,
+    /// validated when it is placed, and a press runs `intent` with the configured values of the parameters both
+    /// intents declare (see ``registerToggle(kind:intent:provider:)-(_,_,AppIntentControlValueProvider)``).
+    /// - Parameters:
+    ///   - kind: The kind string; registering the same kind twice is a programming error.
+    ///   - intent: The intent a press performs.
+    ///   - configuration: The intent whose parameters configure each placed control.
+    public mutating func registerButton<Intent: AppIntent, Configuration: ControlConfigurationIntent>(
+        kind: String, intent: Intent.Type, configuration: Configuration.Type
+    ) {
+        add(ControlKindDescriptor(kind: kind, style: .button, intentName: String(describing: Intent.self),
+                                  intentType: intent, previewValue: nil,
+                                  configuration: IntentDescriptor(name: String(describing: Configuration.self),
+                                                                  type: configuration),
+                                  readValue: nil))
     }
 
     private mutating func add(_ descriptor: ControlKindDescriptor) {

@@ -8,6 +8,10 @@ public enum ControlError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicateControl(String)
     /// The control is a button: it is pressed, not set to a value (or a toggle, which is set, not pressed).
     case wrongStyle(kind: String, style: ControlKindDescriptor.Style)
+    /// A configuration the kind's `ControlConfigurationIntent` does not accept: a parameter it does not declare, a
+    /// value of the wrong type, an entity its query does not return, a required parameter missing, or any
+    /// configuration for a kind that takes none. `parameter` names the parameter when one is at fault.
+    case invalidConfiguration(kind: String, parameter: String?, problem: String)
 
     /// Names the control and what is wrong.
     public var description: String {
@@ -17,6 +21,10 @@ public enum ControlError: Error, Sendable, Hashable, CustomStringConvertible {
         case .duplicateControl(let id): "a control '\(id)' is already placed"
         case .wrongStyle(let kind, let style):
             style == .button ? "control kind '\(kind)' is a button: press it" : "control kind '\(kind)' is a toggle: set its value"
+        case .invalidConfiguration(let kind, let parameter?, let problem):
+            "control kind '\(kind)': configuration parameter '\(parameter)': \(problem)"
+        case .invalidConfiguration(let kind, nil, let problem):
+            "control kind '\(kind)': \(problem)"
         }
     }
 }

@@ -7,6 +7,9 @@ public struct ControlInstance: Sendable, Hashable {
     public var id: String
     /// Its kind.
     public var kind: String
+    /// Its configuration intent's parameters, canonical (entity ids, enum raw values, ISO 8601 dates); empty for a
+    /// static control.
+    public var configuration: [String: JSONValue] = [:]
     /// When it was placed, on the engine's clock.
     public var placedAt: Date
     /// The value last read (a toggle's `true`/`false`); nil for a button, or when no read succeeded yet.

@@ -19,18 +19,26 @@ public struct ControlKindDescriptor: Sendable {
     public let intentName: String
     /// The intent type.
     public let intentType: any AppIntent.Type
-    /// The provider's preview value; nil for a button.
+    /// The provider's preview value; nil for a button, and for a configurable toggle (whose preview depends on
+    /// a configuration).
     public let previewValue: JSONValue?
-    /// Reads the current value through the app's provider, with the engine bound; nil for a button.
-    let readValue: (@Sendable () async throws -> JSONValue)?
+    /// The `ControlConfigurationIntent` whose parameters each placed control carries; nil for a static control.
+    public let configuration: IntentDescriptor?
+    /// Reads the current value through the app's provider, with the engine bound, given the placed control's bound
+    /// configuration intent (nil for a static control); nil for a button.
+    let readValue: (@Sendable ((any AppIntent)?) async throws -> JSONValue)?
 
     init(kind: String, style: Style, intentName: String, intentType: any AppIntent.Type, previewValue: JSONValue?,
-         readValue: (@Sendable () async throws -> JSONValue)?) {
+         configuration: IntentDescriptor? = nil, readValue: (@Sendable ((any AppIntent)?) async throws -> JSONValue)?) {
         self.kind = kind
         self.style = style
         self.intentName = intentName
         self.intentType = intentType
         self.previewValue = previewValue
+        self.configuration = configuration
         self.readValue = readValue
     }
+
+    /// Whether placed controls of this kind carry a configuration.
+    public var isConfigurable: Bool { configuration != nil }
 }

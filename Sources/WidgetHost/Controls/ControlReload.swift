@@ -2,7 +2,7 @@ import Foundation
 import JSON
 
 /// One read of a placed control's value through its provider: when, why and what it read.
-public struct ControlReload: Sendable, Hashable {
+public struct ControlReload: Sendable, Hashable, Codable {
     /// Why a control's value was read again.
     public enum Reason: String, Sendable, Hashable, Codable {
         /// The control was placed.
@@ -13,6 +13,8 @@ public struct ControlReload: Sendable, Hashable {
         case kindReload = "kind_reload"
         /// `ControlCenter.shared.reloadAllControls()` asked for every control.
         case allReload = "all_reload"
+        /// A control push (`apns-push-type: controls`) reached the device.
+        case controlPush = "control_push"
     }
 
     /// The placed control.

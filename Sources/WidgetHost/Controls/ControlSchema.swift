@@ -27,6 +27,10 @@ enum ControlSchema {
                     failure TEXT)
                 """)
         }
+        migrator.registerMigration("WidgetHost.controls.2-configuration") { db in
+            // Canonical JSON object of the configuration intent's parameters; NULL for a static control.
+            try db.execute("ALTER TABLE control_instances ADD COLUMN configuration TEXT")
+        }
         return migrator
     }
 }

@@ -5,8 +5,10 @@ import SharedState
 /// The rows of `control_instances` and `control_reload_log` (``ControlSchema``).
 extension EngineStore {
     func insertControl(_ control: ControlInstance, _ db: Database) throws {
-        try db.execute("INSERT INTO control_instances(id, kind, placed_at) VALUES (?, ?, ?)",
-                       [.text(control.id), .text(control.kind), control.placedAt.sqlValue])
+        let configuration: SQLValue = control.configuration.isEmpty
+            ? .null : .text(JSONValue.object(control.configuration).canonicalText)
+        try db.execute("INSERT INTO control_instances(id, kind, placed_at, configuration) VALUES (?, ?, ?, ?)",
+                       [.text(control.id), .text(control.kind), control.placedAt.sqlValue, configuration])
     }
 
     func deleteControl(id: String, _ db: Database) throws {
@@ -55,6 +57,7 @@ extension EngineStore {
 
     private static func control(_ row: Row) -> ControlInstance {
         ControlInstance(id: row.string("id") ?? "", kind: row.string("kind") ?? "",
+                        configuration: json(row.string("configuration"))?.objectValue ?? [:],
                         placedAt: row.date("placed_at") ?? .distantPast, value: json(row.string("value")),
                         valueReadAt: row.date("value_read_at"), lastFailure: row.string("last_failure"))
     }

@@ -4,10 +4,11 @@ import JSON
 /// Performing placed controls: a toggle set to a value, a button pressed.
 ///
 /// The control's intent goes through ``perform(_:)`` like a widget's: the same transaction, diff, dry run and
-/// idempotency (the key is bound to the intent and its parameters, so two controls of one kind share keys). After a
-/// committed perform the control itself is reloaded at once, then every control the intent asked for through
-/// `ControlCenter.shared`. Those control reloads are not owed durably as widget reloads are: a process stopping
-/// between the commit and them leaves the controls on their old value until their next reload.
+/// idempotency (the key is bound to the intent, its parameters and the control). After a committed perform the
+/// control itself is reloaded at once, then every control the intent asked for through `ControlCenter.shared`. Those
+/// reloads are owed in the perform's own transaction, as a tapped widget's are (``IntentRunner``, "Owed reloads"): a
+/// process stopping between the commit and them runs them when a runner next starts on the container. A configurable
+/// control's intent gets the control's configured values for the parameters it shares with the configuration intent.
 extension IntentRunner {
     /// Sets a toggle control to `value`: its `SetValueIntent` runs with `value` set, then the control is reloaded.
     /// - Parameters:
@@ -43,25 +44,11 @@ extension IntentRunner {
             throw ControlError.unknownKind(control.kind)
         }
         guard descriptor.style == style else { throw ControlError.wrongStyle(kind: control.kind, style: descriptor.style) }
-        // No instanceID: the runner's tapped instance is a widget; the control's own reload is made below.
+        let parameters = engine.controlIntentParameters(control, descriptor, adding: parameters)
+        // No instanceID: the runner's tapped instance is a widget. The control is owed its own reload instead.
         let outcome = try await perform(PerformRequest(intentName: descriptor.intentName, parameters: parameters,
-                                                       idempotencyKey: idempotencyKey, isDryRun: dryRun))
-        guard !outcome.isDryRun, !outcome.isReplay else {
-            return ControlOutcome(controlID: id, intent: outcome, reloads: [])
-        }
-        let requests = (outcome.requestedControlReloads ?? []).map(ReloadRequestLog.Request.init(label:))
-        let reloads = try await engine.reloadPerformedControl(id: id, requests: requests)
-        return ControlOutcome(controlID: id, intent: outcome, reloads: reloads)
-    }
-}
-
-extension WidgetEngine {
-    /// Reloads a performed control at once, then the controls its intent asked for (the performed one not twice).
-    func reloadPerformedControl(id: String, requests: [ReloadRequestLog.Request]) async throws -> [ControlReload] {
-        // Removed while its intent ran: nothing to reload, but the requested kinds still are.
-        let own = try store.read { db in try store.control(id: id, db) }
-        var reloads = try await reloadControls(own.map { [$0] } ?? [], reason: .performed)
-        reloads += try await applyControlRequests(requests, excluding: id)
-        return reloads
+                                                       controlID: id, idempotencyKey: idempotencyKey,
+                                                       isDryRun: dryRun))
+        return ControlOutcome(controlID: id, intent: outcome, reloads: outcome.controlReloads)
     }
 }

@@ -14,12 +14,18 @@ extension WidgetEngine {
     /// - Parameters:
     ///   - kind: A kind of ``controlCatalog``.
     ///   - id: The control's identifier; a new UUID when nil.
+    ///   - configuration: For a configurable kind, its configuration intent's parameter values as JSON (see
+    ///     ``checkedConfiguration(_:for:)``); empty for a static one.
     /// - Returns: The placed control with its first value (or the failure reading it).
-    /// - Throws: ``ControlError/unknownKind(_:)`` or ``ControlError/duplicateControl(_:)``; nothing is stored then.
+    /// - Throws: ``ControlError/unknownKind(_:)``, ``ControlError/duplicateControl(_:)`` or
+    ///   ``ControlError/invalidConfiguration(kind:parameter:problem:)``; nothing is stored then.
     @discardableResult
-    public func placeControl(kind: String, id: String? = nil) async throws -> ControlInstance {
-        guard controlCatalog.descriptor(kind: kind) != nil else { throw ControlError.unknownKind(kind) }
-        let control = ControlInstance(id: id ?? UUID().uuidString.lowercased(), kind: kind, placedAt: clock.now)
+    public func placeControl(kind: String, id: String? = nil,
+                             configuration: [String: JSONValue] = [:]) async throws -> ControlInstance {
+        guard let descriptor = controlCatalog.descriptor(kind: kind) else { throw ControlError.unknownKind(kind) }
+        let checked = try await checkedConfiguration(configuration, for: descriptor)
+        let control = ControlInstance(id: id ?? UUID().uuidString.lowercased(), kind: kind, configuration: checked,
+                                      placedAt: clock.now)
         try store.write { db in
             guard try store.control(id: control.id, db) == nil else { throw ControlError.duplicateControl(control.id) }
             try store.insertControl(control, db)
@@ -56,19 +62,35 @@ extension WidgetEngine {
         try store.read { db in try store.controlReloads(db) }
     }
 
-    /// The placed controls as `ControlCenter.shared.currentControls()` answers them. Controls have no configuration
-    /// yet (only static control kinds are served), so each has a nil configuration intent.
-    public func currentControls() throws -> [ControlInfo] {
-        try placedControls().map { ControlInfo(kind: $0.kind, id: $0.id, configurationIntent: nil) }
+    /// The placed controls as `ControlCenter.shared.currentControls()` answers them: a configurable control with its
+    /// configuration intent (nil when its stored values no longer bind, an entity deleted since), a static one
+    /// without.
+    public func currentControls() async throws -> [ControlInfo] {
+        var infos: [ControlInfo] = []
+        for control in try placedControls() {
+            let intent = try? await configurationIntent(of: control)
+            infos.append(ControlInfo(kind: control.kind, id: control.id,
+                                     configurationIntent: intent as? any ControlConfigurationIntent))
+        }
+        return infos
+    }
+
+    /// Reloads performed controls at once, then the controls their intents asked for (a performed one not twice);
+    /// a control removed since is skipped.
+    func reloadPerformedControls(_ ids: [String], requests: [ReloadRequestLog.Request]) async throws -> [ControlReload] {
+        let performed = try store.read { db in try ids.compactMap { try store.control(id: $0, db) } }
+        var reloads = try await reloadControls(performed, reason: .performed)
+        reloads += try await applyControlRequests(requests, excluding: Set(ids))
+        return reloads
     }
 
     /// Reloads the controls `ControlCenter.shared` calls asked for, each control once, in placement order.
     /// - Parameter excluded: A control already reloaded for the same cause (a performed one).
     /// - Returns: The reloads run.
     func applyControlRequests(_ requests: [ReloadRequestLog.Request],
-                              excluding excluded: String? = nil) async throws -> [ControlReload] {
+                              excluding excluded: Set<String> = []) async throws -> [ControlReload] {
         guard !requests.isEmpty else { return [] }
-        let placed = try placedControls().filter { $0.id != excluded }
+        let placed = try placedControls().filter { !excluded.contains($0.id) }
         var reasons: [String: ControlReload.Reason] = [:]
         for request in requests {
             switch request {
@@ -97,9 +119,12 @@ extension WidgetEngine {
             var reload = ControlReload(instanceID: control.id, kind: control.kind, reason: reason, ranAt: clock.now)
             if let readValue = descriptor.readValue {
                 do {
+                    let configuration = try await configurationIntent(of: control)
                     // The provider's own ControlCenter requests are dropped: a provider asking to reload its kind
                     // would otherwise read itself again, without end.
-                    reload.value = try await withUserCode(applyingControlRequests: false) { try await readValue() }
+                    reload.value = try await withUserCode(applyingControlRequests: false) {
+                        try await readValue(configuration)
+                    }
                 } catch {
                     reload.failure = "\(error)"
                 }

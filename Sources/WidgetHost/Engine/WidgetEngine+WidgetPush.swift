@@ -10,11 +10,12 @@ extension WidgetEngine {
     /// The name under which the device's widget push token is kept in the engine store.
     static let widgetPushTokenSetting = "widget-push-token"
 
-    /// The device's widget push token, issued on first request. Issuing it hands it to the catalog's
-    /// `WidgetPushHandler` (``WidgetCatalog/registerWidgetPushHandler(_:)``).
+    /// The device's widget push token (widget and control pushes), issued on first request. Issuing it records it in
+    /// the push token registry and hands it to the catalog's `WidgetPushHandler`
+    /// (``WidgetCatalog/registerWidgetPushHandler(_:)``); see ``renewWidgetPushToken()``.
     public func widgetPushToken() async throws -> Data {
         let (token, isNew) = try issueWidgetPushToken()
-        if isNew { try await handOverWidgetPushToken(token) }
+        if isNew { try await tokenChanged(token) }
         return token
     }
 
@@ -35,27 +36,36 @@ extension WidgetEngine {
     ///   issued, a payload without `content-changed: true`); an ignored push changes nothing.
     /// - Throws: ``DevicePushError`` for what APNs itself would refuse (push type, topic, priority, size, not JSON).
     public func receiveWidgetPush(_ push: DevicePush) async throws -> WidgetPushDelivery {
-        try Self.checkWidgetPush(push)
+        if let ignored = try await contentChangedPushIgnored(push, type: "widgets") { return ignored }
+        let now = clock.now
+        try store.write { db in try store.scheduleNow(where: "1 = 1", [], at: now, reason: .widgetPush, db) }
+        return .applied(reloads: try await runDueReloads())
+    }
+
+    /// Checks a `widgets` or `controls` push as APNs and the device do.
+    /// - Returns: Why the device ignores it (a token it never issued, no `content-changed: true`); nil to apply it.
+    /// - Throws: ``DevicePushError`` for what APNs itself refuses.
+    func contentChangedPushIgnored(_ push: DevicePush, type: String) async throws -> WidgetPushDelivery? {
+        try Self.checkContentChangedPush(push, type: type)
         guard let token = push.deviceToken, token == (try await widgetPushToken()) else {
             let hex = push.deviceToken.map(PushTokenText.hex) ?? "(none)"
             return .ignored(reason: .unknownToken, detail: "the device's widget push token is not \(hex)")
         }
         let payload = try? JSONValue(parsing: push.payload)
         guard case .bool(true)? = payload?.objectValue?["aps"]?.objectValue?["content-changed"] else {
-            return .ignored(reason: .missingContentChanged,
-                            detail: "a widget push is {\"aps\":{\"content-changed\":true}}; this one says nothing changed")
+            return .ignored(reason: .missingContentChanged, detail: """
+                a \(type) push is {"aps":{"content-changed":true}}; this one says nothing changed
+                """)
         }
-        let now = clock.now
-        try store.write { db in try store.scheduleNow(where: "1 = 1", [], at: now, reason: .widgetPush, db) }
-        return .applied(reloads: try await runDueReloads())
+        return nil
     }
 
-    private static func checkWidgetPush(_ push: DevicePush) throws {
+    private static func checkContentChangedPush(_ push: DevicePush, type: String) throws {
         guard push.payload.count <= ActivityRules.maximumPushPayloadSize else {
             throw DevicePushError.payloadTooLarge(size: push.payload.count, limit: ActivityRules.maximumPushPayloadSize)
         }
         guard let topic = push.topic else { throw DevicePushError.missingHeader("apns-topic") }
-        let suffix = ".push-type.widgets"
+        let suffix = ".push-type." + type
         guard topic.hasSuffix(suffix), topic.utf8.count > suffix.utf8.count else {
             throw DevicePushError.badTopic(topic, expected: "<bundle id>" + suffix)
         }
@@ -63,7 +73,7 @@ extension WidgetEngine {
             throw DevicePushError.badPriority(String(priority))
         }
         guard push.channelID == nil, push.deviceToken != nil else {
-            throw DevicePushError.badAddress("a widget push goes to the device's widget push token, not a channel")
+            throw DevicePushError.badAddress("a \(type) push goes to the device's widget push token, not a channel")
         }
         do {
             _ = try JSONValue(parsing: push.payload)

@@ -68,10 +68,13 @@ struct IdempotencyLedger {
     /// The canonical text a key is bound to: a retry must repeat the same request (intent, parameters as given,
     /// tapped instance).
     static func requestText(_ request: PerformRequest) -> String {
-        JSONValue.object([
+        var fields: [String: JSONValue] = [
             "intent": .string(request.intentName),
             "parameters": .object(request.parameters),
             "instance": request.instanceID.map(JSONValue.string) ?? .null,
-        ]).canonicalText
+        ]
+        // Only when set, so the keys of performs stored before controls existed still match their retries.
+        if let control = request.controlID { fields["control"] = .string(control) }
+        return JSONValue.object(fields).canonicalText
     }
 }

@@ -22,8 +22,8 @@ public struct IntentOutcome: Sendable, Hashable, Codable {
     /// The reloads the intent asked for through `WidgetCenter` (kinds; `*` for all), in order, without repeats.
     public var requestedReloads: [String]
     /// The control reloads the intent asked for through `ControlCenter` (kinds; `*` for all), in order, without
-    /// repeats; nil when it asked for none (and in outcomes stored before controls existed). Applied by
-    /// ``IntentRunner/performControl(id:value:idempotencyKey:dryRun:)`` and ``IntentRunner/pressControl(id:idempotencyKey:dryRun:)``.
+    /// repeats; nil when it asked for none (and in outcomes stored before controls existed). Owed with the perform
+    /// and applied after its commit (``controlReloads``).
     public var requestedControlReloads: [String]?
     /// The reloads the perform causes (or, dry run, would cause): the tapped instance first (budget-exempt),
     /// then the instances of requested kinds (budgeted), as the budget stood before they ran.
@@ -32,6 +32,11 @@ public struct IntentOutcome: Sendable, Hashable, Codable {
     /// kind requested by several of them is rebuilt once. Empty for dry runs; empty for replays too, unless the
     /// replay found the first perform's reloads still owed and ran them (see ``IntentRunner``, "Owed reloads").
     public var reloads: [ReloadRecord]
+    /// The control reloads made for this perform after its commit: the performed control first (when the perform
+    /// came from a control), then the controls its `ControlCenter` requests named. Empty for dry runs and replays
+    /// (unless a replay ran what its first perform still owed), like ``reloads``. Not stored with an idempotency
+    /// key: a replay reports what it ran itself.
+    public var controlReloads: [ControlReload] = []
     /// Set when reloading failed after the commit; the perform's changes are committed all the same, and its
     /// reloads stay owed until a restart or a replay of its idempotency key runs them.
     public var reloadFailure: String?
@@ -60,6 +65,12 @@ public struct IntentOutcome: Sendable, Hashable, Codable {
         self.isDryRun = isDryRun
         self.idempotency = idempotency
         self.performedAt = performedAt
+    }
+
+    /// The stored members; ``controlReloads`` is not one of them (see there).
+    enum CodingKeys: String, CodingKey {
+        case intentName, parameters, instanceID, value, dialog, changes, requestedReloads, requestedControlReloads
+        case plannedReloads, reloads, reloadFailure, isDryRun, idempotency, performedAt
     }
 
     /// Whether this outcome was replayed from an earlier perform with the same idempotency key.

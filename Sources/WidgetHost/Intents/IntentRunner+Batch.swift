@@ -94,7 +94,7 @@ extension IntentRunner {
         let now = engine.clock.now
         do {
             if request.isDryRun {
-                let (outcome, _) = try await execute(item, in: session, now: now)
+                let (outcome, _, _) = try await execute(item, in: session, now: now)
                 return .performed(outcome, owed: [])
             }
             if let key = request.idempotencyKey,
@@ -107,7 +107,7 @@ extension IntentRunner {
             }
             // The perform's changes, its key and the reloads it owes are written in one savepoint: all commit or none.
             let (result, _) = try await session.savepoint(reportingChanges: false) { () async throws -> BatchResult in
-                let (performed, requests) = try await execute(item, in: session, now: now)
+                let (performed, requests, controlRequests) = try await execute(item, in: session, now: now)
                 var outcome = performed
                 let key = request.idempotencyKey
                 if let key {
@@ -122,7 +122,8 @@ extension IntentRunner {
                                                      expiresAt: now.addingTimeInterval(idempotencyRetention), db)
                     }
                     return try OwedReloadLedger.record(idempotencyKey: key, instanceID: request.instanceID,
-                                                       requests: requests, committedAt: now, db)
+                                                       requests: requests, controlID: request.controlID,
+                                                       controlRequests: controlRequests, committedAt: now, db)
                 }
                 return .performed(outcome, owed: owed.map { [$0] } ?? [])
             }
@@ -133,9 +134,10 @@ extension IntentRunner {
     }
 
     /// Runs `perform()` with the host bound to this perform's transaction; a throw rolls its savepoint back.
-    /// - Returns: The outcome, and the `WidgetCenter` requests `perform()` made (none for a dry run).
+    /// - Returns: The outcome, and the `WidgetCenter` and `ControlCenter` requests `perform()` made (none for a dry
+    ///   run).
     private nonisolated func execute(_ item: QueuedPerform, in session: WriteSession, now: Date) async throws
-        -> (IntentOutcome, requests: [UserCodeBinding.ReloadRequest]) {
+        -> (IntentOutcome, requests: [UserCodeBinding.ReloadRequest], controlRequests: [UserCodeBinding.ReloadRequest]) {
         let request = item.request
         let name = request.intentName
         let intent = item.bound.intent
@@ -179,6 +181,6 @@ extension IntentRunner {
             performedAt: now)
         let controlRequests = binding.controlReloadRequests
         outcome.requestedControlReloads = controlRequests.isEmpty ? nil : controlRequests.map(\.label)
-        return (outcome, request.isDryRun ? [] : requests)
+        return (outcome, request.isDryRun ? [] : requests, request.isDryRun ? [] : controlRequests)
     }
 }

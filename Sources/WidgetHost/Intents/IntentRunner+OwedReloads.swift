@@ -4,15 +4,15 @@ import SharedState
 extension IntentRunner {
     /// Runs owed entries outside any batch (at start-up, for a replay), then marks them done in a transaction of
     /// their own.
-    /// - Returns: The provider runs made.
+    /// - Returns: The provider runs and control reloads made.
     /// - Throws: What the reloads or the marking threw; the entries stay owed then.
     static func settle(_ owed: [OwedReloadLedger.Entry], engine: WidgetEngine, container: AppGroupContainer)
-        async throws -> [ReloadRecord] {
-        guard !owed.isEmpty else { return [] }
-        let records = try await reload(owed, engine: engine)
+        async throws -> OwedReloadRuns {
+        guard !owed.isEmpty else { return OwedReloadRuns() }
+        let runs = try await reload(owed, engine: engine)
         let now = engine.clock.now
         try container.store.write { db in try OwedReloadLedger.markDone(owed.map(\.id), at: now, db) }
-        return records
+        return runs
     }
 
     /// A replay whose first perform still owes reloads: runs the entries this runner just claimed and reports the
@@ -23,8 +23,8 @@ extension IntentRunner {
         defer { claims.release(claimed.map(\.id)) }
         var outcome = outcome
         do {
-            outcome.reloads = Self.records(try await Self.settle(claimed, engine: engine, container: container),
-                                           serving: outcome)
+            let runs = try await Self.settle(claimed, engine: engine, container: container)
+            Self.report(runs, failure: nil, entries: claimed, in: &outcome)
         } catch {
             outcome.reloadFailure = "\(error)"
         }

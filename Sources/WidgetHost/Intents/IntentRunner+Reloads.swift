@@ -8,23 +8,21 @@ extension IntentRunner {
     nonisolated func reloadAfterCommit(_ results: inout [BatchResult]) async -> [OwedReloadLedger.Entry] {
         let owed = results.flatMap(\.owed)
         guard !owed.isEmpty else { return [] }
-        let records: [ReloadRecord]
+        let runs: OwedReloadRuns
         var failure: String?
         do {
-            records = try await Self.reload(owed, engine: engine)
+            runs = try await Self.reload(owed, engine: engine)
         } catch {
-            records = []
+            runs = OwedReloadRuns()
             failure = "\(error)"
         }
         for index in results.indices {
             switch results[index] {
             case .performed(var outcome, let entries) where !entries.isEmpty:
-                outcome.reloads = Self.records(records, serving: outcome)
-                outcome.reloadFailure = failure
+                Self.report(runs, failure: failure, entries: entries, in: &outcome)
                 results[index] = .performed(outcome, owed: entries)
             case .replayed(var outcome, let entries) where !entries.isEmpty:
-                outcome.reloads = Self.records(records, serving: outcome)
-                outcome.reloadFailure = failure
+                Self.report(runs, failure: failure, entries: entries, in: &outcome)
                 results[index] = .replayed(outcome, owed: entries)
             default:
                 continue
@@ -33,17 +31,57 @@ extension IntentRunner {
         return failure == nil ? owed : []
     }
 
+    /// What running owed entries did: the provider runs and the control reloads.
+    struct OwedReloadRuns: Sendable {
+        var widgets: [ReloadRecord] = []
+        var controls: [ControlReload] = []
+    }
+
     /// Runs what owed entries ask for: the tapped instances (exempt), then the requested kinds (budgeted), each
-    /// configuration once. A tapped instance removed since is skipped.
-    /// - Returns: The provider runs made.
-    static func reload(_ owed: [OwedReloadLedger.Entry], engine: WidgetEngine) async throws -> [ReloadRecord] {
+    /// configuration once; then the performed controls, then the controls `ControlCenter` requests named, each
+    /// control once. A tapped instance or performed control removed since is skipped.
+    /// - Returns: The provider runs and control reloads made.
+    static func reload(_ owed: [OwedReloadLedger.Entry], engine: WidgetEngine) async throws -> OwedReloadRuns {
         var tapped: [String] = []
         var requests: [UserCodeBinding.ReloadRequest] = []
+        var performed: [String] = []
+        var controlRequests: [UserCodeBinding.ReloadRequest] = []
         for entry in owed {
             if let id = entry.instanceID, !tapped.contains(id) { tapped.append(id) }
             for request in entry.requests where !requests.contains(request) { requests.append(request) }
+            if let id = entry.controlID, !performed.contains(id) { performed.append(id) }
+            for request in entry.controlRequests where !controlRequests.contains(request) {
+                controlRequests.append(request)
+            }
         }
-        return try await engine.runIntentReloads(tappedInstanceIDs: tapped, requests: requests)
+        var runs = OwedReloadRuns()
+        if !tapped.isEmpty || !requests.isEmpty {
+            runs.widgets = try await engine.runIntentReloads(tappedInstanceIDs: tapped, requests: requests)
+        }
+        if !performed.isEmpty || !controlRequests.isEmpty {
+            runs.controls = try await engine.reloadPerformedControls(performed, requests: controlRequests)
+        }
+        return runs
+    }
+
+    /// Gives an outcome the runs that served it.
+    static func report(_ runs: OwedReloadRuns, failure: String?, entries: [OwedReloadLedger.Entry],
+                               in outcome: inout IntentOutcome) {
+        outcome.reloads = records(runs.widgets, serving: outcome)
+        outcome.controlReloads = controlReloads(runs.controls, serving: entries)
+        outcome.reloadFailure = failure
+    }
+
+    /// The control reloads among `reloads` that the entries asked for: their performed controls, and the controls
+    /// of the kinds their `ControlCenter` requests named.
+    static func controlReloads(_ reloads: [ControlReload], serving entries: [OwedReloadLedger.Entry]) -> [ControlReload] {
+        let performed = Set(entries.compactMap(\.controlID))
+        let requests = entries.flatMap(\.controlRequests)
+        let all = requests.contains(.all)
+        return reloads.filter { reload in
+            if reload.reason == .performed { return performed.contains(reload.instanceID) }
+            return all || requests.contains(.kind(reload.kind))
+        }
     }
 
     /// The runs among `records` that served the outcome's instances: the tapped one and those it planned to reload.

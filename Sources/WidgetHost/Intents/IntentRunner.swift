@@ -32,6 +32,11 @@ import SharedState
 /// done once the reloads ran: in the next batch's transaction, or in one of its own when no perform comes within
 /// `markingDelay` (10 ms), so performing tap after tap costs no extra commit.
 ///
+/// Controls are owed the same way: the performed control (``PerformRequest/controlID``), read again at once, and the
+/// controls `ControlCenter.shared` calls inside `perform()` named (columns added by
+/// `WidgetHost.intents.3-owed-control-reloads`); they run after the widget reloads and are reported in
+/// ``IntentOutcome/controlReloads``.
+///
 /// What is owed is both kinds of reload: the tapped instance's (exempt), which is the promise that the widget
 /// reflects the tap at once, and the budgeted `WidgetCenter` ones made inside `perform()`, because a progress
 /// widget left on the old count until its next scheduled reload (an hour away, or never for `.never`) is the same
@@ -112,7 +117,7 @@ public actor IntentRunner {
     public private(set) var statistics = Statistics()
 
     /// The run of the reloads owed when the runner was created; nil when none were.
-    private nonisolated let startUp: Task<[ReloadRecord], any Error>?
+    private nonisolated let startUp: Task<OwedReloadRuns, any Error>?
     /// Whether performs have seen ``startUp`` end.
     private var hasStartedUp = false
     /// Owed reloads this runner is running or has run and not yet marked done.
@@ -170,7 +175,15 @@ public actor IntentRunner {
     /// - Throws: What running them threw; they stay owed then (a later start-up, or a replay of their key, runs
     ///   them again).
     public nonisolated func startUpReloads() async throws -> [ReloadRecord] {
-        try await startUp?.value ?? []
+        try await startUp?.value.widgets ?? []
+    }
+
+    /// The control reloads of the same start-up run as ``startUpReloads()``: performed controls whose value was not
+    /// read again before their process stopped, and the controls their intents asked `ControlCenter` for.
+    /// - Returns: The control reloads made; empty when nothing was owed. The same on every call.
+    /// - Throws: What running them threw; they stay owed then.
+    public nonisolated func startUpControlReloads() async throws -> [ControlReload] {
+        try await startUp?.value.controls ?? []
     }
 
     /// Performs one intent and returns once its transaction committed and its reloads ran.

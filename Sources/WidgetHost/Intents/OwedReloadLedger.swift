@@ -17,8 +17,13 @@ import SharedState
 ///     instance_id TEXT,              -- the tapped instance: reloaded at once, budget-exempt
 ///     requests TEXT NOT NULL,        -- the WidgetCenter requests of perform() (budgeted): JSON array of kinds, "*" all
 ///     committed_at REAL NOT NULL,    -- engine clock
-///     done_at REAL)                  -- engine clock; NULL while owed
+///     done_at REAL,                  -- engine clock; NULL while owed
+///     control_id TEXT,               -- the performed control: its value read again at once   (migration 3)
+///     control_requests TEXT)         -- the ControlCenter requests of perform(): JSON array, "*" all; NULL none
 /// ```
+///
+/// Controls are owed as widgets are: a toggle whose perform committed but whose value was not read again would show
+/// its old state, so the control reloads are recorded with the perform and run after a crash too.
 struct OwedReloadLedger {
     static let tableName = "widgethost_owed_reloads"
 
@@ -41,6 +46,10 @@ struct OwedReloadLedger {
                 WHERE done_at IS NULL AND idempotency_key IS NOT NULL
                 """)
         }
+        migrator.registerMigration("WidgetHost.intents.3-owed-control-reloads") { db in
+            try db.execute("ALTER TABLE \(tableName) ADD COLUMN control_id TEXT")
+            try db.execute("ALTER TABLE \(tableName) ADD COLUMN control_requests TEXT")
+        }
     }
 
     /// The reloads one committed perform owes.
@@ -53,33 +62,44 @@ struct OwedReloadLedger {
         var instanceID: String?
         /// The `WidgetCenter` requests `perform()` made, in order, budgeted.
         var requests: [UserCodeBinding.ReloadRequest]
+        /// The performed control, read again at once; nil when the perform came from no control.
+        var controlID: String? = nil
+        /// The `ControlCenter` requests `perform()` made, in order.
+        var controlRequests: [UserCodeBinding.ReloadRequest] = []
     }
 
     /// Records what a perform owes, inside its transaction.
-    /// - Returns: The entry, or nil when the perform causes no reload (no tapped instance, no request).
+    /// - Returns: The entry, or nil when the perform causes no reload (no tapped instance or performed control, no
+    ///   request).
     static func record(idempotencyKey: String?, instanceID: String?, requests: [UserCodeBinding.ReloadRequest],
+                       controlID: String? = nil, controlRequests: [UserCodeBinding.ReloadRequest] = [],
                        committedAt: Date, _ db: Database) throws -> Entry? {
-        guard instanceID != nil || !requests.isEmpty else { return nil }
-        let labels = JSONValue.array(requests.map { .string($0.label) }).canonicalText
+        guard instanceID != nil || !requests.isEmpty || controlID != nil || !controlRequests.isEmpty else { return nil }
+        let controlLabels: SQLValue = controlRequests.isEmpty ? .null : .text(labels(controlRequests))
         try db.execute("""
-            INSERT INTO \(tableName)(idempotency_key, instance_id, requests, committed_at) VALUES (?, ?, ?, ?)
-            """, [idempotencyKey.map(SQLValue.text) ?? .null, instanceID.map(SQLValue.text) ?? .null, .text(labels),
-                  committedAt.sqlValue])
+            INSERT INTO \(tableName)(idempotency_key, instance_id, requests, committed_at, control_id, control_requests)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, [idempotencyKey.map(SQLValue.text) ?? .null, instanceID.map(SQLValue.text) ?? .null,
+                  .text(labels(requests)), committedAt.sqlValue, controlID.map(SQLValue.text) ?? .null, controlLabels])
         return Entry(id: db.lastInsertRowID, idempotencyKey: idempotencyKey, instanceID: instanceID,
-                     requests: requests)
+                     requests: requests, controlID: controlID, controlRequests: controlRequests)
+    }
+
+    private static func labels(_ requests: [UserCodeBinding.ReloadRequest]) -> String {
+        JSONValue.array(requests.map { .string($0.label) }).canonicalText
     }
 
     /// Every entry still owed, in commit order.
     static func owed(_ db: Database) throws -> [Entry] {
         try db.query("""
-            SELECT id, idempotency_key, instance_id, requests FROM \(tableName) WHERE done_at IS NULL ORDER BY id
+            SELECT \(columns) FROM \(tableName) WHERE done_at IS NULL ORDER BY id
             """).map(entry)
     }
 
     /// The entries still owed by the perform that stored `key`.
     static func owed(forKey key: String, _ db: Database) throws -> [Entry] {
         try db.query("""
-            SELECT id, idempotency_key, instance_id, requests FROM \(tableName)
+            SELECT \(columns) FROM \(tableName)
             WHERE idempotency_key = ? AND done_at IS NULL ORDER BY id
             """, [.text(key)]).map(entry)
     }
@@ -97,12 +117,23 @@ struct OwedReloadLedger {
         try db.execute("DELETE FROM \(tableName) WHERE done_at <= ?", [cutoff.sqlValue])
     }
 
+    private static let columns = "id, idempotency_key, instance_id, requests, control_id, control_requests"
+
     private static func entry(_ row: Row) throws -> Entry {
-        guard let id = row.int64("id"), let text = row.string("requests"),
-              let labels = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else {
+        guard let id = row.int64("id"), let requests = try Self.requests(row.string("requests"), column: "requests") else {
             throw EngineError.corruptRow(column: "\(tableName).requests", detail: "expected a JSON array of kinds")
         }
         return Entry(id: id, idempotencyKey: row.string("idempotency_key"), instanceID: row.string("instance_id"),
-                     requests: labels.map(UserCodeBinding.ReloadRequest.init(label:)))
+                     requests: requests, controlID: row.string("control_id"),
+                     controlRequests: try Self.requests(row.string("control_requests"), column: "control_requests") ?? [])
+    }
+
+    /// The requests a column's JSON array names; nil for NULL.
+    private static func requests(_ text: String?, column: String) throws -> [UserCodeBinding.ReloadRequest]? {
+        guard let text else { return nil }
+        guard let labels = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else {
+            throw EngineError.corruptRow(column: "\(tableName).\(column)", detail: "expected a JSON array of kinds")
+        }
+        return labels.map(UserCodeBinding.ReloadRequest.init(label:))
     }
 }

@@ -11,6 +11,9 @@ public struct PerformRequest: Sendable, Hashable, Codable {
     /// The widget instance that was tapped: reloaded at once after the commit, exempt from its budget. Nil when
     /// the perform comes from elsewhere (then only the reloads the intent asks for happen).
     public var instanceID: String?
+    /// The placed control that was performed (toggled or pressed): reloaded at once after the commit, owed in the
+    /// perform's transaction like the tapped widget. Nil when the perform comes from no control.
+    public var controlID: String?
     /// A caller-chosen key: a retry with the same key returns the first outcome instead of running again (see
     /// ``IntentRunner/idempotencyRetention``).
     public var idempotencyKey: String?
@@ -19,10 +22,11 @@ public struct PerformRequest: Sendable, Hashable, Codable {
 
     /// Creates a request.
     public init(intentName: String, parameters: [String: JSONValue] = [:], instanceID: String? = nil,
-                idempotencyKey: String? = nil, isDryRun: Bool = false) {
+                controlID: String? = nil, idempotencyKey: String? = nil, isDryRun: Bool = false) {
         self.intentName = intentName
         self.parameters = parameters
         self.instanceID = instanceID
+        self.controlID = controlID
         self.idempotencyKey = idempotencyKey
         self.isDryRun = isDryRun
     }

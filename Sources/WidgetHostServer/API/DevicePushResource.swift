@@ -14,6 +14,10 @@ import WidgetHost
 /// - A widget push (`apns-push-type: widgets`, `{"aps":{"content-changed":true}}`, to the token of
 ///   `GET /v1/device/widget-push-token`) → ``V1/WidgetPushResult``: the device's placed widgets reloaded, each
 ///   charged to its budget (`widget-push`), or `ignored` with the reason.
+/// - A control push (`apns-push-type: controls`, the same payload, to the same token) → ``V1/ControlPushResult``: every
+///   placed control reads its value again (`control_push`), or `ignored` with the reason.
+/// - `POST /v1/device/widget-push-token/renew` → the new token: the old one is ignored from now on, the push token
+///   registry's widgets slot rotates, and the app's `WidgetPushHandler` is handed the new one.
 /// - `GET /v1/device/pushes/unaddressed` → ``V1/ActivityEventList``: pushes to a token or channel no activity has.
 enum DevicePushResource: APIResource {
     static func register(in router: inout APIRouter, context: APIContext) {
@@ -27,6 +31,10 @@ enum DevicePushResource: APIResource {
                 let delivery = try await mappingActivityErrors { try await engine.receiveWidgetPush(push) }
                 return .json(V1.WidgetPushResult(delivery))
             }
+            if push.pushType == "controls" {
+                let delivery = try await mappingActivityErrors { try await engine.receiveControlPush(push) }
+                return .json(V1.ControlPushResult(delivery))
+            }
             let delivery = try mappingActivityErrors { try activities.deliver(push) }
             metrics.recordPush(delivery)
             return .json(V1.PushDelivery(delivery))
@@ -34,6 +42,10 @@ enum DevicePushResource: APIResource {
 
         router.get("/v1/device/widget-push-token") { _, _ in
             .json(V1.RotatedToken(try await engine.widgetPushToken()))
+        }
+
+        router.post("/v1/device/widget-push-token/renew") { _, _ in
+            .json(V1.RotatedToken(try await engine.renewWidgetPushToken()))
         }
 
         router.get("/v1/device/pushes/unaddressed") { _, _ in

@@ -107,19 +107,22 @@ extension OpenAPIDocument {
                 device ignores it (with the reason per activity); 400 `bad_push` / 413 `payload_too_large` with \
                 `detail.apns_reason` for what APNs itself refuses (a body over 4096 bytes, neither or both addresses). \
                 A widget push (`apns-push-type: widgets`, `{"aps":{"content-changed":true}}` to the token of \
-                `/v1/device/widget-push-token`) reloads the device's placed widgets, each charged to its budget.
+                `/v1/device/widget-push-token`) reloads the device's placed widgets, each charged to its budget; a \
+                control push (`apns-push-type: controls`, the same payload and token) makes every placed control \
+                read its value again.
                 """,
             parameters: [
                 queryParameter("token", string(pattern: "^([0-9a-fA-F]{2}){1,200}$"), "The device token, as hex."),
-                requiredHeader("apns-push-type", string(values: ["liveactivity", "widgets"]), "APNs's push type."),
-                requiredHeader("apns-topic", string(pattern: "^.+\\.push-type\\.(liveactivity|widgets)$"),
-                               "`<bundle id>.push-type.liveactivity` (or `.widgets`)."),
+                requiredHeader("apns-push-type", string(values: ["liveactivity", "widgets", "controls"]),
+                               "APNs's push type."),
+                requiredHeader("apns-topic", string(pattern: "^.+\\.push-type\\.(liveactivity|widgets|controls)$"),
+                               "`<bundle id>.push-type.liveactivity` (or `.widgets`, `.controls`)."),
                 headerParameter("apns-priority", string(values: ["5", "10"]), "5 or 10 (10 when absent)."),
                 headerParameter("apns-channel-id", text(length: 1...256), "The broadcast channel, instead of `token`."),
             ],
             body: "DevicePushPayload", success: ("200", [
                 "description": "What the device did with it.",
-                "content": ["application/json": ["schema": ["oneOf": [ref("PushDelivery"), ref("WidgetPushResult")]]]],
+                "content": ["application/json": ["schema": ["oneOf": [ref("PushDelivery"), ref("WidgetPushResult"), ref("ControlPushResult")]]]],
             ]))
 
     /// An optional query parameter that may repeat (`?state=a&state=b`).

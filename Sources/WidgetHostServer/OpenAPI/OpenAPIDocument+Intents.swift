@@ -62,8 +62,9 @@ extension OpenAPIDocument {
             "dialog": D.string(), "dryRun": D.boolean, "performedAt": D.dateTime, "changes": D.ref("Changes"),
             "requestedReloads": D.array(of: D.string()), "plannedReloads": D.array(of: D.ref("PlannedReload")),
             "reloads": D.array(of: D.ref("Reload")), "reloadFailure": D.string(), "idempotency": D.ref("Idempotency"),
+            "requestedControlReloads": D.array(of: D.string()), "controlReloads": D.array(of: D.ref("ControlReload")),
         ], required: ["intent", "parameters", "dryRun", "performedAt", "changes", "requestedReloads",
-                      "plannedReloads", "reloads"]),
+                      "plannedReloads", "reloads", "requestedControlReloads", "controlReloads"]),
         "Changes": D.object(["rows": D.array(of: D.ref("RowChange")), "keys": D.array(of: D.ref("KeyChange"))],
                             required: ["rows", "keys"]),
         "RowChange": D.object([

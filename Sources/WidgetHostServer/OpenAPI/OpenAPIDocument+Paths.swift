@@ -130,5 +130,6 @@ extension OpenAPIDocument {
             .merging(Self.activityPaths) { first, _ in first }
             .merging(Self.pushPaths) { first, _ in first }
             .merging(Self.plannerPaths) { first, _ in first }
+            .merging(Self.controlPaths) { first, _ in first }
     }
 }

@@ -39,7 +39,8 @@ struct OpenAPIDocument {
                     .merging(Self.stackSchemas) { first, _ in first }
                     .merging(Self.activitySchemas) { first, _ in first }
                     .merging(Self.pushSchemas) { first, _ in first }
-                    .merging(Self.plannerSchemas) { first, _ in first }),
+                    .merging(Self.plannerSchemas) { first, _ in first }
+                    .merging(Self.controlSchemas) { first, _ in first }),
                 "responses": ["Error": Self.errorResponse],
                 "securitySchemes": [
                     "bearerAuth": [
@@ -61,7 +62,8 @@ struct OpenAPIDocument {
         entries, reload schedule, budget and diagnostics; timeline reloads; deep-link routing; interactive \
         intents (idempotent, with dry runs); widget taps and their reports; Smart Stacks and their ranking; Live \
         Activities, their history and tokens, and pushes delivered as APNs delivers them; push tokens, the update \
-        planner's decisions, its outbox and policies; the engine's clock. Errors are `{code, message, detail}` with stable codes. Request bodies are JSON, at most \
+        planner's decisions, its outbox and policies; controls (Control Center, Lock Screen, Action button), toggled and \
+        pressed like widget intents; the engine's clock. Errors are `{code, message, detail}` with stable codes. Request bodies are JSON, at most \
         \(WidgetHostAPI.maximumBodySize) bytes (413 `payload_too_large` beyond). Dates are ISO 8601 in UTC. \
         Every request carries `Authorization: Bearer <token>` when the daemon was started with a token.
         """

@@ -2,7 +2,8 @@ import AppIntents
 
 /// One placed control: its kind, identity and configuration.
 ///
-/// Apple's `pushInfo` (control push tokens) is not modelled yet: WidgetHost does not deliver control pushes.
+/// Apple's `pushInfo` (a control's push token) is not modelled: WidgetHost's device has one push token for widgets and
+/// controls, handed to the `WidgetPushHandler` (see `Docs/controls.md`).
 ///
 /// Mirrors [ControlInfo](https://developer.apple.com/documentation/widgetkit/controlinfo).
 public struct ControlInfo: Sendable, CustomStringConvertible {

@@ -9,7 +9,8 @@ import WidgetHost
 import WidgetHostServer
 
 /// A daemon running inside the test process, on an ephemeral loopback port, over a fresh data directory with the
-/// fixtures loaded, the source tree's `Routes/`, the demo catalog and its interactive intents, and a virtual clock.
+/// fixtures loaded, the source tree's `Routes/`, the demo catalog, its interactive intents and controls, and a virtual
+/// clock.
 final class InProcessDaemon: Sendable {
     /// The virtual clock's start: 2026-03-01 09:00 UTC (10:00 in Paris).
     static let start = Date(timeIntervalSince1970: 1_772_355_600)
@@ -46,7 +47,7 @@ final class InProcessDaemon: Sendable {
             configuration: .init(synchronous: .off)))
         let clock: any HostClock = systemClock ? SystemClock() : VirtualClock(start: Self.start)
         engine = WidgetEngine(catalog: catalog, store: store, clock: clock, timeZone: Self.timeZone,
-                              containers: [container])
+                              containers: [container], controls: DemoCatalog.makeControls())
         let routes = reloadableRoutes ? try RouteTableHolder(loading: routesDirectory.path)
             : RouteTableHolder(try RouteTable.load(directory: routesDirectory.path))
         let intents = try IntentRunner(engine: engine, intents: DemoCatalog.makeIntents(), container: container)

@@ -58,6 +58,11 @@ extension V1 {
         /// reloads were still owed (a crash, or a failed reload, before they ran).
         var reloads: [Reload]
         var reloadFailure: String?
+        /// Control kinds the intent asked `ControlCenter` to reload (`*` for all).
+        var requestedControlReloads: [String]
+        /// Control reloads made after the commit: the performed control first (for a control's perform), then the
+        /// requested ones; empty for dry runs, and for replays unless the first perform's were still owed.
+        var controlReloads: [ControlReload]
         var idempotency: Idempotency?
 
         package init(_ outcome: WidgetHost.IntentOutcome) {
@@ -74,6 +79,8 @@ extension V1 {
             plannedReloads = outcome.plannedReloads.map(PlannedReload.init)
             reloads = outcome.reloads.map(Reload.init)
             reloadFailure = outcome.reloadFailure
+            requestedControlReloads = outcome.requestedControlReloads ?? []
+            controlReloads = outcome.controlReloads.map(ControlReload.init)
             idempotency = outcome.idempotency.map(Idempotency.init)
         }
     }
