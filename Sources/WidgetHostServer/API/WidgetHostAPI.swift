@@ -33,6 +33,7 @@ public enum WidgetHostAPI {
         PushCheckResource.self,
         PushPlannerResource.self,
         OpenAPIResource.self,
+        DashboardResource.self,
     ]
 
     /// The request body cap the daemon documents and configures: 1 MiB. Larger bodies get 413

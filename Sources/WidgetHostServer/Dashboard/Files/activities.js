@@ -1,0 +1,1 @@
+"use strict"; WH.views.activities = { refresh: async () => {} };

@@ -1,0 +1,1 @@
+"use strict"; WH.views.stacks = { refresh: async () => {} };
