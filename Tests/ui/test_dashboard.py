@@ -104,7 +104,13 @@ class Dashboard(unittest.TestCase):
                       > before, "a refresh")
 
     def screenshot(self, name):
-        self.driver.save_screenshot(os.path.join(SCREENSHOTS, name + ".png"))
+        """Saves the whole page (the window grows to its height for the shot, up to 4000 px)."""
+        height = self.driver.execute_script("return document.documentElement.scrollHeight")
+        self.driver.set_window_size(1400, min(max(height + 300, 1000), 4000))
+        try:
+            self.driver.save_screenshot(os.path.join(SCREENSHOTS, name + ".png"))
+        finally:
+            self.driver.set_window_size(1400, 1000)
 
     def css(self, selector):
         return self.driver.find_elements(By.CSS_SELECTOR, selector)

@@ -36,7 +36,7 @@
   }
 
   function historyTable(history) {
-    const header = WH.el("tr", {}, ["at", "by", "what", ""].map((name) => WH.el("th", {}, name)));
+    const header = WH.el("tr", {}, ["at", "by", "kind", "what"].map((name) => WH.el("th", {}, name)));
     const rows = history.map((event) => WH.el("tr", { class: "event " + event.kind, "data-kind": event.kind,
                                                       "data-state": event.state || "" },
       WH.el("td", {}, WH.time(event.at)), WH.el("td", {}, event.source), WH.el("td", {}, event.kind),

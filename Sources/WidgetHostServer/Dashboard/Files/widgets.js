@@ -54,7 +54,12 @@
     const nowLine = WH.el("div", { class: "now-line", title: "now " + WH.time(new Date(now).toISOString()) });
     nowLine.style.left = position(now) + "%";
     bar.append(nowLine);
-    return bar;
+    const axis = WH.el("div", { class: "strip-axis" },
+      WH.el("span", {}, WH.time(new Date(range.start).toISOString()).slice(0, 16)),
+      WH.el("span", { class: "legend" }, WH.el("i", { class: "key shown" }), "shown ", WH.el("i", { class: "key now" }),
+        "now ", WH.el("i", { class: "key reload" }), "reload ", WH.el("i", { class: "key next" }), "next reload"),
+      WH.el("span", {}, WH.time(new Date(range.end).toISOString()).slice(0, 16)));
+    return WH.el("div", { class: "timeline" }, bar, axis);
   }
 
   function budget(instance) {
