@@ -28,6 +28,11 @@ extension DaemonTests {
             #expect((history.json["current"] as? [String: Any])?["token"] as? String == Self.second)
             let device = try await daemon.request("GET", "/v1/push/tokens?device=phone-1")
             #expect(device.objects("tokens").compactMap { $0["token"] as? String } == [Self.second])
+            // A device name the registry could never hold is a typo, not an empty list.
+            for bad in ["%08phone", "phone%7F", String(repeating: "p", count: 257), ""] {
+                expectRefusal(try await daemon.request("GET", "/v1/push/tokens?device=\(bad)"), status: 400,
+                              code: "invalid_query")
+            }
 
             let invalidated = try await daemon.request("POST", "/v1/push/registrations/\(Self.second)/invalidate",
                                                        json: #"{"reason":"Unregistered"}"#)
