@@ -29,10 +29,10 @@ SCREENSHOTS = os.environ.get("UI_SCREENSHOTS", ".build/ui-screenshots")
 WAIT_SECONDS = 20
 
 
-def api(method, path, body=None, token=TOKEN):
+def api(method, path, body=None, token=TOKEN, headers=None):
     """Calls the API; returns (status, parsed JSON or text)."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(URL + path, data=data, method=method)
+    request = urllib.request.Request(URL + path, data=data, method=method, headers=headers or {})
     if token:
         request.add_header("Authorization", "Bearer " + token)
     if data is not None:
@@ -267,7 +267,8 @@ class Dashboard(unittest.TestCase):
         self.screenshot("stacks")
 
     def test_06_activity_life(self):
-        """An activity started, updated, gone stale and ended: the page lists its states as its history has them."""
+        """An activity started, updated, gone stale, sent a push it ignored, and ended: the page shows its states as its
+        history has them, and the ignored push with the reason."""
         started = ok("POST", "/v1/activities", {
             "attributesType": "DeliveryAttributes", "pushType": "token",
             "attributes": {"orderId": "ORD-2024-0001", "courierName": "Sam"},
@@ -279,6 +280,14 @@ class Dashboard(unittest.TestCase):
                         "staleDate": "2026-03-02T23:30:00Z"},
             "alert": {"title": "On the way", "body": "Sam picked up your order"}})
         ok("POST", "/v1/clock/advance", {"seconds": 3600})
+        # A push as APNs delivers it, whose content state does not decode: the device ignores it, with the reason.
+        now = datetime.datetime.fromisoformat(ok("GET", "/v1/clock")["now"].replace("Z", "+00:00"))
+        status, delivery = api("POST", "/v1/device/push?token=" + started["pushToken"], {"aps": {
+            "event": "update", "timestamp": int(now.timestamp()),
+            "content-state": {"status": "onTheWay", "etaMinutes": "12", "estimatedArrival": 794050200}}},
+            headers={"apns-push-type": "liveactivity", "apns-topic": "com.example.delivery.push-type.liveactivity"})
+        self.assertEqual(status, 200, delivery)
+        self.assertFalse(delivery["applied"], delivery)
         ok("POST", f"/v1/activities/{activity_id}/end", {
             "content": {"state": {"status": "delivered", "etaMinutes": 0, "estimatedArrival": 794050200}},
             "dismissalPolicy": {"kind": "default"}})
@@ -292,6 +301,11 @@ class Dashboard(unittest.TestCase):
         self.assertEqual(shown, states)
         self.assertEqual(card.get_attribute("data-state"), ok("GET", f"/v1/activities/{activity_id}")["state"])
         self.assertIn("On the way", card.text, "the alert")
+        ignored = [event["ignored"] for event in history if event["kind"] == "ignored"]
+        self.assertEqual(len(ignored), 1, history)
+        rows = card.find_elements(By.CSS_SELECTOR, "tr.event.ignored .ignored-reason")
+        self.assertEqual([row.text for row in rows], [ignored[0]["reason"]])
+        self.assertIn(ignored[0]["detail"], card.find_element(By.CSS_SELECTOR, "tr.event.ignored").text)
         self.assertIn("stale: ", card.find_element(By.CSS_SELECTOR, ".stale-spans").text)
         self.assertTrue(card.find_elements(By.CSS_SELECTOR, ".chart svg"), "the activity's chart")
         self.screenshot("activities")
