@@ -4,10 +4,13 @@
 
 SWIFT      ?= swift
 APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config
+# The dashboard's browser tests (Tests/ui/) drive Debian's chromium through chromium-driver; only `make test` and
+# `make ui-test` install them.
+UI_APT_PKGS := chromium chromium-driver
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH_CASE ?= all
 
-.PHONY: all deps pydeps build test api-test example-test demo bench fixtures clean
+.PHONY: all deps pydeps ui-deps build test api-test ui-test example-test demo bench fixtures clean
 
 # A user's package over this checkout: its own widget, intent, tables, tests and daemon (Docs/testing-intents.md).
 EXAMPLE := Examples/HabitTracker
@@ -30,15 +33,24 @@ pydeps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv; \
 	}
 
+# The browser and its driver for the dashboard's tests, installed only when missing.
+ui-deps:
+	@missing=""; for p in $(UI_APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
 # Swift tests, then schemathesis against the live daemon (fails on any 5xx or response that breaks the OpenAPI
-# document).
-test: build pydeps
+# document), then the dashboard in a headless browser (about 30 s).
+test: build pydeps ui-deps
 	$(SWIFT) test --no-parallel
 	$(MAKE) example-test
 	Tests/api/run-schemathesis.sh
+	Tests/ui/run-ui-tests.sh
 
 # Builds the example package in its own .build (a path dependency on this checkout) and runs its tests, which
 # include its daemon answering over HTTP. A first build compiles WidgetHost again for the example (a few minutes
@@ -48,6 +60,10 @@ example-test: deps
 
 api-test: build pydeps
 	Tests/api/run-schemathesis.sh
+
+# The dashboard's browser tests alone (Selenium in .build/ui-venv, screenshots in .build/ui-screenshots/).
+ui-test: build pydeps ui-deps
+	Tests/ui/run-ui-tests.sh
 
 # The daemon on its embedded defaults: ./data (fixtures loaded on first start), 127.0.0.1:8787, Routes/.
 demo: build

@@ -79,11 +79,12 @@ let package = Package(
         ),
         // A generic HTTP/1.1 server on libmicrohttpd: routing, JSON errors, logs, metrics. Knows nothing of widgets.
         .target(name: "HTTPServer", dependencies: ["JSON", "CMicroHTTPD"], swiftSettings: sharedSettings),
-        // The /v1 API over the engine.
+        // The /v1 API over the engine, and the dashboard's files (compiled into the binary: nothing read at run time).
         .target(
             name: "WidgetHostServer",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "ActivityKit", "Push",
                            "SharedState", "DeepLinks", "TapCharts"],
+            resources: [.embedInCode("Dashboard/Files")],
             swiftSettings: sharedSettings
         ),
         // `serve` and `perform` over any app's catalog: the demo binary and users' own binaries call it.

@@ -107,24 +107,30 @@ package enum ServeCommand {
         return ExitCode.success
     }
 
-    /// Prints where the daemon listens and a request to try, unbuffered (a parent process may be reading).
+    /// Prints where the daemon listens, a request to try and (over TCP) the dashboard's address, unbuffered (a
+    /// parent process may be reading).
     static func announce(_ address: ListenAddress, settings: ServeSettings) {
         let curl: String
+        var dashboard: String?
         switch address {
         case .unixSocket(let path): curl = "curl --unix-socket \(path) http://localhost/v1/kinds"
-        case .tcp: curl = "curl \(address.baseURL)/v1/kinds"
+        case .tcp:
+            curl = "curl \(address.baseURL)/v1/kinds"
+            dashboard = address.baseURL + "/ui/"
         }
         let auth = settings.token == nil ? "" : " -H 'Authorization: Bearer $WIDGETHOST_TOKEN'"
         let text: String
         if settings.json {
             var object: [String: Any] = ["listening": address.description, "url": address.baseURL, "curl": curl + auth]
             if let port = address.port { object["port"] = Int(port) }
+            if let dashboard { object["dashboard"] = dashboard }
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys,
                                                                                          .withoutEscapingSlashes]))
             text = String(decoding: data ?? Data(), as: UTF8.self) + "\n"
         } else {
             let location = address.port == nil ? address.description : address.baseURL
             text = "widgethost listening on \(location)\ntry: \(curl)\(auth)\n"
+                + (dashboard.map { "dashboard: \($0)\n" } ?? "")
         }
         FileHandle.standardOutput.write(Data(text.utf8))
     }

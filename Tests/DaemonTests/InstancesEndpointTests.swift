@@ -75,6 +75,38 @@ extension DaemonTests {
             }
         }
 
+        @Test("an instance's reloads: newest first, with reason, budget charge and outcome; only its own")
+        func reloads() async throws {
+            let daemon = try InProcessDaemon()
+            defer { Task { await daemon.stop() } }
+            _ = try await daemon.request("POST", "/v1/instances", json: #"{"kind":"Daily","family":"systemSmall","id":"d"}"#)
+            _ = try await daemon.request("POST", "/v1/instances",
+                                         json: #"{"kind":"TaskList","family":"systemMedium","id":"t"}"#)
+            #expect(try await daemon.request("POST", "/v1/kinds/Daily/reload").status == 200)
+            #expect(try await daemon.request("POST", "/v1/clock/advance", json: #"{"seconds":86400}"#).status == 200)
+
+            let response = try await daemon.request("GET", "/v1/instances/d/reloads")
+            #expect(response.status == 200)
+            let reloads = response.objects("reloads")
+            #expect(reloads.map { $0["reason"] as? String } == ["scheduled", "kind-reload", "configuration-changed"])
+            #expect(reloads.allSatisfy { ($0["instanceIds"] as? [String])?.contains("d") == true })
+            #expect(reloads.map { ($0["chargedInstanceIds"] as? [String]) ?? [] } == [["d"], ["d"], []])
+            #expect(reloads.allSatisfy { $0["outcome"] as? String == "accepted" })
+            #expect(reloads.first?["ranAt"] as? String == "2026-03-01T23:00:00Z")
+            let latest = try await daemon.request("GET", "/v1/instances/d/reloads?limit=1")
+            #expect(latest.objects("reloads").map { $0["reason"] as? String } == ["scheduled"])
+            let other = try await daemon.request("GET", "/v1/instances/t/reloads")
+            #expect(other.objects("reloads").allSatisfy { ($0["instanceIds"] as? [String])?.contains("t") == true })
+            #expect(!other.objects("reloads").contains { $0["reason"] as? String == "kind-reload" })
+
+            expectRefusal(try await daemon.request("GET", "/v1/instances/nope/reloads"), status: 404,
+                          code: "unknown_instance")
+            for limit in ["0", "501", "ten", "-1"] {
+                expectRefusal(try await daemon.request("GET", "/v1/instances/d/reloads?limit=\(limit)"), status: 400,
+                              code: "invalid_query")
+            }
+        }
+
         @Test("engine refusals map to stable codes", arguments: [
             (#"{"kind":"Nope","family":"systemSmall"}"#, 404, "unknown_kind"),
             (#"{"kind":"Daily","family":"systemHuge"}"#, 400, "unknown_family"),

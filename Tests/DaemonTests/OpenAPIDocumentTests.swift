@@ -33,12 +33,22 @@ extension DaemonTests {
                 #expect(schemas[String(reference.dropFirst("#/components/schemas/".count))] != nil, "\(reference)")
             }
             let paths = document.json["paths"] as? [String: [String: [String: Any]]] ?? [:]
+            var withoutToken: [String] = []
             for (path, operations) in paths {
                 for (method, operation) in operations {
                     let responses = operation["responses"] as? [String: Any] ?? [:]
-                    #expect(responses["401"] != nil, "\(method) \(path)")
+                    // Only the dashboard's files are served without the token, and say so with `security: []`.
+                    if let security = operation["security"] as? [Any], security.isEmpty {
+                        withoutToken.append("\(method.uppercased()) \(path)")
+                        #expect(responses["401"] == nil, "\(method) \(path)")
+                    } else {
+                        #expect(responses["401"] != nil, "\(method) \(path)")
+                    }
                 }
             }
+            #expect(Set(withoutToken) == ["GET /", "GET /ui", "GET /ui/{file}"])
+            let served = daemon.daemon.server.routes.routes.filter { !$0.requiresToken }.map(\.name)
+            #expect(Set(served) == Set(withoutToken))
         }
 
         private func collectReferences(_ value: Any, into references: inout [String]) {

@@ -135,6 +135,7 @@ extension DaemonTests {
             let banner = (try? String(contentsOf: plain.standardOutput, encoding: .utf8)) ?? ""
             #expect(banner.contains("widgethost listening on http://127.0.0.1:\(plain.address.port ?? 0)"))
             #expect(banner.contains("try: curl http://127.0.0.1:\(plain.address.port ?? 0)/v1/kinds"))
+            #expect(banner.contains("dashboard: http://127.0.0.1:\(plain.address.port ?? 0)/ui/"))
             #expect(try await plain.stop() == 0)
         }
 

@@ -61,6 +61,54 @@ extension DaemonTests {
             #expect(accepted.text == csv.text)
         }
 
+        @Test("reports and charts keep only the taps the column filters name")
+        func filters() async throws {
+            let daemon = try InProcessDaemon()
+            defer { Task { await daemon.stop() } }
+            try await placeTaskList(daemon)
+            #expect(try await daemon.request("POST", "/v1/taps", json: Self.batch).status == 201)
+            let widgetURL = try await daemon.request("GET", "/v1/taps/report?source=widgetURL&groupBy=route,source")
+            #expect(widgetURL.status == 200)
+            #expect(widgetURL.json["totalTaps"] as? Int == 3)
+            #expect(widgetURL.objects("rows").allSatisfy { $0["source"] as? String == "widgetURL" })
+            let unmatched = try await daemon.request("GET", "/v1/taps/report?route=(unmatched)&groupBy=family")
+            #expect(unmatched.objects("rows").map { "\($0["family"] ?? "") \($0["taps"] ?? "")" } == ["systemMedium 2"])
+            let combined = try await daemon.request(
+                "GET", "/v1/taps/report?route=task.detail&family=accessoryCircular&location=lockScreen&groupBy=")
+            #expect(combined.json["totalTaps"] as? Int == 1)
+            let none = try await daemon.request("GET", "/v1/taps/report?kind=Daily")
+            #expect(none.json["totalTaps"] as? Int == 0)
+            #expect(none.objects("rows").isEmpty)
+
+            // The heat map counts what the filtered report counts, by local hour and weekday (1 March 2026 is a
+            // Sunday; 10:15 and 11:30 UTC are 11 and 12 in Paris).
+            let heatMap = try await daemon.request("GET", "/v1/taps/heatmap.svg?source=widgetURL&timeZone=Europe/Paris")
+            #expect(heatMap.status == 200)
+            #expect(heatMap.header("Content-Type") == "image/svg+xml; charset=utf-8")
+            let cells = heatMap.text.matches(of: /data-weekday="(\w+)" data-hour="(\d+)" data-taps="([1-9]\d*)"/)
+                .map { "\($0.output.1) \($0.output.2) \($0.output.3)" }
+            #expect(cells == ["Sun 11 1", "Sun 12 2"])
+            #expect(heatMap.text.contains("Europe/Paris"))
+            let series = try await daemon.request("GET", "/v1/taps/series.svg?route=task.detail&bucket=hour")
+            #expect(series.status == 200)
+            #expect(series.text.contains(#"data-route="task.detail""#))
+            #expect(!series.text.contains(#"data-route="(unmatched)""#))
+        }
+
+        @Test("a filter that cannot match is refused, naming the parameter", arguments: [
+            "source=tap", "location=desk", "route=", "kind=" + String(repeating: "k", count: 129), "family=a%00b",
+        ])
+        func badFilter(_ query: String) async throws {
+            let daemon = try InProcessDaemon()
+            defer { Task { await daemon.stop() } }
+            for path in ["/v1/taps/report", "/v1/taps/heatmap.svg", "/v1/taps/series.svg"] {
+                let response = try await daemon.request("GET", path + "?" + query)
+                expectRefusal(response, status: 400, code: "invalid_query")
+                let name = String(query.prefix { $0 != "=" })
+                #expect((response.json["detail"] as? [String: Any])?["parameter"] as? String == name)
+            }
+        }
+
         @Test("broken links are listed with the route they probably meant")
         func unmatched() async throws {
             let daemon = try InProcessDaemon()

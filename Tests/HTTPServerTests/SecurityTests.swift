@@ -93,6 +93,28 @@ struct SecurityTests {
         await server.stop()
     }
 
+    @Test("with a token, only routes registered without one answer without it; unknown paths still need it")
+    func routesWithoutToken() async throws {
+        var router = HTTPRouter()
+        router.addWithoutToken(.get, "/page/{file}") { _, parameters in .text("file " + (try parameters.require("file"))) }
+        router.addSynchronous(.get, "/data") { _, _ in .text("secret") }
+        let server = try TestServer.start(router, token: "correct-horse")
+        let client = try RawHTTPClient(server.address)
+
+        let page = try await client.request("GET", "/page/app.js")
+        #expect(page.status == 200)
+        #expect(page.text == "file app.js")
+        #expect(try await client.request("HEAD", "/page/app.js").status == 200)
+        let wrong = try await client.request("GET", "/page/app.js", headers: [("Authorization", "Bearer nope")])
+        #expect(wrong.status == 200, "a token is not checked where none is asked for")
+        #expect(try await client.request("GET", "/data").status == 401)
+        #expect(try await client.request("GET", "/page").status == 401, "a path no route answers")
+        #expect(try await client.request("POST", "/page/app.js").status == 401, "another method of the path")
+        #expect(try await client.request("GET", "/metrics").status == 401)
+        #expect(server.routes.routes.filter { !$0.requiresToken }.map(\.name) == ["GET /page/{file}"])
+        await server.stop()
+    }
+
     @Test("an empty or blank token is rejected as configuration")
     func badTokens() {
         #expect(throws: ServerError.self) { try TestServer.start(token: "") }

@@ -102,6 +102,18 @@ struct TapIngestionTests {
                                                   dimensions: [.route], bucket: .day))
         #expect(Set(week.rows.compactMap(\.bucket)).count == 7)
         #expect(week.totalTaps == expected.filter { $0.key.day < "2026-11-08" }.values.reduce(0, +))
+
+        // Filters keep the taps with those values: each route (the unmatched ones by their report name) with a
+        // source, counted by family without grouping by the filtered columns.
+        for route in Set(expected.keys.map(\.route)) {
+            let filtered = try taps.report(TapReportQuery(dimensions: [.family], filters: [.route: route, .source: "link"]))
+            let wanted = expected.filter { $0.key.route == route && $0.key.source == "link" }
+                .reduce(into: [String: Int]()) { $0[$1.key.family, default: 0] += $1.value }
+            #expect(Dictionary(uniqueKeysWithValues: filtered.rows.map { ($0.family ?? "?", $0.taps) }) == wanted, "\(route)")
+        }
+        #expect(expected.keys.contains { $0.route == TapReport.unmatchedRoute }, "the fixture has broken links")
+        let nothing = try taps.report(TapReportQuery(filters: [.family: "systemHuge"]))
+        #expect(nothing.rows.isEmpty && nothing.totalTaps == 0)
         _ = fixture
     }
 

@@ -30,6 +30,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let accepted: HTTPStatus = 202
     /// 204 No Content.
     public static let noContent: HTTPStatus = 204
+    /// 303 See Other: a redirect a client follows with `GET`.
+    public static let seeOther: HTTPStatus = 303
     /// 400 Bad Request.
     public static let badRequest: HTTPStatus = 400
     /// 401 Unauthorized.

@@ -20,6 +20,9 @@ public struct Endpoint: Sendable {
     public let synchronousHandler: HTTPSynchronousHandler?
     /// `METHOD /template`, e.g. `GET /v1/instances/{id}/entry`: the metrics `endpoint` label and log name.
     public let name: String
+    /// Whether the server's bearer token (when it has one) is checked for this endpoint. False only for endpoints
+    /// registered with ``HTTPRouter/addWithoutToken(_:_:handler:)``, which serve content that holds no data.
+    public let requiresToken: Bool
     /// The names of the template's `{name}` segments, in order.
     let parameterNames: [String]
 
@@ -28,15 +31,18 @@ public struct Endpoint: Sendable {
         self.template = template
         self.handler = handler
         synchronousHandler = nil
+        requiresToken = true
         name = "\(method) \(template)"
         parameterNames = Self.parameterNames(of: template)
     }
 
-    init(method: HTTPMethod, template: PathTemplate, synchronousHandler: @escaping HTTPSynchronousHandler) {
+    init(method: HTTPMethod, template: PathTemplate, requiresToken: Bool = true,
+         synchronousHandler: @escaping HTTPSynchronousHandler) {
         self.method = method
         self.template = template
         handler = { request, parameters in try synchronousHandler(request, parameters) }
         self.synchronousHandler = synchronousHandler
+        self.requiresToken = requiresToken
         name = "\(method) \(template)"
         parameterNames = Self.parameterNames(of: template)
     }

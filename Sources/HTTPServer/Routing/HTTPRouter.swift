@@ -41,6 +41,20 @@ public struct HTTPRouter {
         routes.append(Endpoint(method: method, template: parsed, synchronousHandler: handler))
     }
 
+    /// Registers a synchronous `handler` the server answers without checking its bearer token.
+    ///
+    /// Only for what holds no data and changes nothing: a web page's static files, whose scripts then call the
+    /// token-protected endpoints with the token the user gives them. Everything else stays behind the token.
+    /// - Parameters:
+    ///   - method: The method; a `GET` route also answers `HEAD`.
+    ///   - template: A path like `/ui/{file}`; see ``PathTemplate``.
+    ///   - handler: The endpoint; it answers on the worker thread as in ``addSynchronous(_:_:handler:)``.
+    public mutating func addWithoutToken(_ method: HTTPMethod, _ template: String,
+                                         handler: @escaping HTTPSynchronousHandler) {
+        let parsed = checkedTemplate(method, template)
+        routes.append(Endpoint(method: method, template: parsed, requiresToken: false, synchronousHandler: handler))
+    }
+
     private func checkedTemplate(_ method: HTTPMethod, _ template: String) -> PathTemplate {
         let parsed = PathTemplate(template)
         precondition(

@@ -5,8 +5,9 @@ extension HTTPServer {
     public struct Configuration: Sendable {
         /// Where to listen. Default `127.0.0.1` on a free port.
         public var address: ListenAddress
-        /// When set, every request must send `Authorization: Bearer <token>`; required for addresses
-        /// that are not loopback or a Unix socket.
+        /// When set, every request must send `Authorization: Bearer <token>` (but those to routes registered with
+        /// ``HTTPRouter/addWithoutToken(_:_:handler:)``); required for addresses that are not loopback or a Unix
+        /// socket.
         public var bearerToken: String?
         /// libmicrohttpd worker threads, each with its own epoll set. Default: the core count, at least 2.
         public var threadPoolSize: Int

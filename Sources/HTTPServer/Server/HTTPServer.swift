@@ -17,7 +17,8 @@ import Synchronization
 ///   (``HTTPRouter/addSynchronous(_:_:handler:)``) run on them, `async` ones as Swift tasks (see ``HandlerBridging``).
 ///   Keep-alive is supported.
 /// - Security: refuses addresses other than loopback and Unix sockets unless a bearer token is set; with
-///   a token, every request (including `/healthz` and `/metrics`) must carry it.
+///   a token, every request (including `/healthz` and `/metrics`) must carry it, but for the routes registered
+///   with ``HTTPRouter/addWithoutToken(_:_:handler:)`` (files that hold no data, such as a page's scripts).
 /// - Bodies: read across MHD's calls, capped by ``Configuration/maximumBodySize`` (413 beyond; a declared
 ///   `Content-Length` over the cap is refused before the body is read).
 /// - Responses always carry `X-Request-Id`. Errors are JSON `{code, message, detail}` (see ``APIError``).

@@ -99,7 +99,7 @@ final class RequestDispatcher: Sendable {
     /// declared `Content-Length` above the cap. Returns the error response, or nil to go on.
     func preflight(_ context: RequestContext) -> HTTPResponse? {
         context.match = routes.resolve(context.method, path: context.path)
-        if let token, !token.accepts(authorization: context.headers["Authorization"]) {
+        if let token, Self.requiresToken(context.match), !token.accepts(authorization: context.headers["Authorization"]) {
             let reason = context.headers["Authorization"] == nil ? "missing bearer token" : "invalid bearer token"
             return APIError.unauthorized(reason).response
         }
@@ -107,6 +107,12 @@ final class RequestDispatcher: Sendable {
             return APIError.payloadTooLarge(limit: maximumBodySize).response
         }
         return nil
+    }
+
+    /// Whether the token is checked: for every request but those an endpoint registered without one answers.
+    private static func requiresToken(_ match: EndpointTable.Match) -> Bool {
+        guard case .found(let route, _) = match else { return true }
+        return route.requiresToken
     }
 
     /// The response, when it can be decided on the worker thread without suspending: no route, a method not

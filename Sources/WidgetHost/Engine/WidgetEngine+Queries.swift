@@ -39,6 +39,19 @@ extension WidgetEngine {
         return entry
     }
 
+    /// The provider runs that served an instance, newest first: why each ran, when, whom it charged, and whether
+    /// the timeline was accepted.
+    /// - Parameters:
+    ///   - id: The instance.
+    ///   - limit: The most runs returned.
+    /// - Throws: ``EngineError/unknownInstance(_:)``.
+    public func reloads(ofInstance id: String, limit: Int) throws -> [ReloadRecord] {
+        try store.read { db in
+            guard try store.instance(id: id, db) != nil else { throw EngineError.unknownInstance(id) }
+            return try store.reloadLog(instanceID: id, limit: limit, db)
+        }
+    }
+
     /// The doctor's findings for an instance.
     public func diagnostics(instanceID: String) throws -> [TimelineDiagnostic] {
         try state(ofInstance: instanceID).diagnostics

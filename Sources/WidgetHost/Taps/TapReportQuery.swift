@@ -12,7 +12,7 @@ public enum TapTimeBucket: String, Sendable, Hashable, Codable, CaseIterable {
     var seconds: Int64 { self == .hour ? 3600 : 86400 }
 }
 
-/// What to count: a time range, the columns to group by, and an optional time bucket.
+/// What to count: a time range, the columns to group by, an optional time bucket, and the columns' values to keep.
 ///
 /// Buckets are local hours or days of `timeZone` (UTC by default): a day bucket runs from local midnight to the
 /// next local midnight, so around a daylight-saving change it lasts 23 or 25 hours; the hour that repeats when
@@ -28,15 +28,20 @@ public struct TapReportQuery: Sendable, Hashable, Codable {
     public var bucket: TapTimeBucket?
     /// The time zone of buckets.
     public var timeZone: TimeZone
+    /// Only taps whose column has this value are counted (`route` ``TapReport/unmatchedRoute`` keeps the taps that
+    /// matched no route); empty: every tap. A filtered column need not be grouped by.
+    public var filters: [TapDimension: String]
 
     /// Creates a query.
     public init(from: Date? = nil, to: Date? = nil, dimensions: [TapDimension] = [.route],
-                bucket: TapTimeBucket? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+                bucket: TapTimeBucket? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+                filters: [TapDimension: String] = [:]) {
         self.from = from
         self.to = to
         self.dimensions = dimensions
         self.bucket = bucket
         self.timeZone = timeZone
+        self.filters = filters
     }
 }
 

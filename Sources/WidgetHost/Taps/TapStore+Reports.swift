@@ -26,7 +26,7 @@ extension TapStore {
             let sql = """
                 SELECT \(select.joined(separator: ", ")) FROM (
                     SELECT tapped_at, route, kind, family, source, location, suspicious, \(local) AS local
-                    FROM taps WHERE tapped_at >= ? AND tapped_at < ?)
+                    FROM taps WHERE tapped_at >= ? AND tapped_at < ?\(Self.filterSQL(query.filters, arguments: &arguments)))
                 """ + grouping
             let offset = query.bucket == nil ? 0 : 1
             return TapReport(query: query, rows: try db.query(sql, arguments).compactMap { row in
@@ -50,6 +50,22 @@ extension TapStore {
                 return out
             })
         }
+    }
+
+    /// `AND column = ?` for each filter, in a fixed column order, its value appended to `arguments`; the unmatched
+    /// route is `route IS NULL`.
+    static func filterSQL(_ filters: [TapDimension: String], arguments: inout [SQLValue]) -> String {
+        var sql = ""
+        for dimension in TapDimension.allCases {
+            guard let value = filters[dimension] else { continue }
+            if dimension == .route, value == TapReport.unmatchedRoute {
+                sql += " AND route IS NULL"
+            } else {
+                sql += " AND \(dimension.rawValue) = ?"
+                arguments.append(.text(value))
+            }
+        }
+        return sql
     }
 
     /// The query's range with open ends closed by the first and last stored taps.

@@ -25,6 +25,12 @@ struct APIRouter {
         router.addSynchronous(.get, template, handler: handler)
     }
 
+    /// Registers a `GET` (and `HEAD`) endpoint answered without the bearer token: only for files that hold no data
+    /// (see ``HTTPRouter/addWithoutToken(_:_:handler:)``).
+    mutating func getWithoutToken(_ template: String, handler: @escaping HTTPSynchronousHandler) {
+        router.addWithoutToken(.get, template, handler: handler)
+    }
+
     /// Registers a `POST` endpoint that leaves the schedule alone: a question (route matching) or a change to
     /// something else (the route table). It answers on the worker thread without suspending, and the change hook
     /// does not run after it.

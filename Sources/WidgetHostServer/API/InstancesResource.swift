@@ -14,8 +14,13 @@ import WidgetKit
 /// - `DELETE /v1/instances/{id}` → 204
 /// - `GET /v1/instances/{id}/timeline` → ``V1/Timeline``; 409 `timeline_unavailable`
 /// - `GET /v1/instances/{id}/entry?at=` → ``V1/EntryAt``; 409 `timeline_unavailable`
+/// - `GET /v1/instances/{id}/reloads?limit=` → ``V1/ReloadList``: the provider runs that served it, newest first
+///   (default 50); 404 `unknown_instance`, 400 `invalid_query`
 /// - `GET /v1/instances/{id}/diagnostics` → ``V1/DiagnosticList``
 enum InstancesResource: APIResource {
+    /// The most provider runs `GET /v1/instances/{id}/reloads` lists.
+    static let maximumReloadsLimit = 500
+
     static func register(in router: inout APIRouter, context: APIContext) {
         let engine = context.engine
 
@@ -76,6 +81,13 @@ enum InstancesResource: APIResource {
             let id = try parameters.require("id")
             let at = try APIQuery.date("at", in: request)
             return entryResponses.response(for: try mappingEngineErrors { try engine.shownEntry(instanceID: id, at: at) })
+        }
+
+        router.get("/v1/instances/{id}/reloads") { request, parameters in
+            let id = try parameters.require("id")
+            let limit = try APIQuery.integer("limit", in: request, range: 1...maximumReloadsLimit) ?? 50
+            let records = try await mappingEngineErrors { try await engine.reloads(ofInstance: id, limit: limit) }
+            return .json(V1.ReloadList(reloads: records.map(V1.Reload.init)))
         }
 
         router.get("/v1/instances/{id}/diagnostics") { _, parameters in

@@ -59,6 +59,11 @@ enum PushTokensResource: APIResource {
             guard let device = request.queryItems.first(where: { $0.name == "device" })?.value, !device.isEmpty else {
                 throw APIError.invalidQuery("device", "name the device whose tokens to list")
             }
+            // What the registry takes (the document's `registryIdentifier`): a name no registration can have is a typo.
+            guard device.unicodeScalars.count <= 256,
+                  !device.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw APIError.invalidQuery("device", "expected 1 to 256 characters, none of them a control character")
+            }
             return .json(V1.PushTokenList(try mappingPushTokenErrors { try registry.tokens(device: device) }))
         }
 

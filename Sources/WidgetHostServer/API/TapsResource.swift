@@ -2,14 +2,20 @@ import DeepLinks
 import Foundation
 import HTTPServer
 import JSON
+import TapCharts
 import WidgetHost
 
 /// Widget taps: record them (routed through the deep-link table), count them, and list broken links.
 ///
 /// - `POST /v1/taps` ``V1/TapInput`` or ``V1/TapBatch`` → 201 ``V1/RecordedTapList``: all stored in one transaction,
 ///   or none; 422 `unknown_instance` (an unknown instance without kind and family) / `tap_widget_unknown`
-/// - `GET /v1/taps/report?from=&to=&groupBy=&bucket=&timeZone=&format=` → ``V1/TapReport``, or RFC 4180 CSV with
-///   `format=csv` (or `Accept: text/csv` without `format`); 400 `invalid_query`
+/// - `GET /v1/taps/report?from=&to=&groupBy=&bucket=&timeZone=&route=&kind=&family=&source=&location=&format=` →
+///   ``V1/TapReport``, or RFC 4180 CSV with `format=csv` (or `Accept: text/csv` without `format`); 400
+///   `invalid_query`
+/// - `GET /v1/taps/series.svg?…` (the report's query) → taps per route over time, `image/svg+xml` (``TapChart``); by
+///   day unless `bucket=hour`
+/// - `GET /v1/taps/heatmap.svg?…` (the report's query; `groupBy` and `bucket` ignored) → taps by local hour and
+///   weekday, `image/svg+xml`
 /// - `GET /v1/taps/unmatched?from=&to=&limit=` → ``V1/UnmatchedURLList``; 400 `invalid_query`
 enum TapsResource: APIResource {
     /// The most taps one request may record.
@@ -42,13 +48,7 @@ enum TapsResource: APIResource {
         }
 
         router.get("/v1/taps/report") { request, _ in
-            var query = TapReportQuery(from: try APIQuery.date("from", in: request),
-                                       to: try APIQuery.date("to", in: request), dimensions: try dimensions(request))
-            query.bucket = try APIQuery.choice("bucket", in: request, among: TapTimeBucket.allCases.map(\.rawValue))
-                .flatMap(TapTimeBucket.init(rawValue:))
-            if let zone = try APIQuery.choice("timeZone", in: request, among: timeZones) {
-                query.timeZone = TimeZone(identifier: zone) ?? query.timeZone
-            }
+            let query = try reportQuery(request)
             let format = try APIQuery.choice("format", in: request, among: ["json", "csv"])
             let report = try mappingEngineErrors { try taps.report(query) }
             if format == "csv" || (format == nil && prefersCSV(request)) {
@@ -56,6 +56,22 @@ enum TapsResource: APIResource {
                                     body: Data(report.csv().utf8))
             }
             return .json(V1.TapReport(report))
+        }
+
+        router.get("/v1/taps/series.svg") { request, _ in
+            var query = try reportQuery(request)
+            if !query.dimensions.contains(.route) { query.dimensions.insert(.route, at: 0) }
+            query.bucket = query.bucket ?? .day
+            let report = try mappingEngineErrors { try taps.report(query) }
+            return svg(TapChart.timeSeries(report))
+        }
+
+        router.get("/v1/taps/heatmap.svg") { request, _ in
+            var query = try reportQuery(request)
+            query.dimensions = []
+            query.bucket = .hour
+            let report = try mappingEngineErrors { try taps.report(query) }
+            return svg(TapChart.heatMap(report))
         }
 
         router.get("/v1/taps/unmatched") { request, _ in
@@ -101,25 +117,5 @@ enum TapsResource: APIResource {
         }
         return Tap(url: input.url, instanceID: input.instance, kind: input.kind, family: input.family, source: source,
                    location: location, date: input.at ?? now)
-    }
-
-    /// The `groupBy` columns in order, without repeats; `route` when absent.
-    private static func dimensions(_ request: HTTPRequest) throws -> [TapDimension] {
-        guard let text = request.query("groupBy") else { return [.route] }
-        var dimensions: [TapDimension] = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false) where !text.isEmpty {
-            guard let dimension = TapDimension(rawValue: String(name)) else {
-                throw APIError.invalidQuery("groupBy", "expected a comma-separated list of "
-                                                + TapDimension.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            if !dimensions.contains(dimension) { dimensions.append(dimension) }
-        }
-        return dimensions
-    }
-
-    /// Whether the client asks for CSV and not for JSON.
-    private static func prefersCSV(_ request: HTTPRequest) -> Bool {
-        guard let accept = request.headers["Accept"]?.lowercased() else { return false }
-        return accept.contains("text/csv") && !accept.contains("application/json")
     }
 }

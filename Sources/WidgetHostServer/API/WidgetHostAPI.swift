@@ -34,6 +34,7 @@ public enum WidgetHostAPI {
         PushPlannerResource.self,
         ControlsResource.self,
         OpenAPIResource.self,
+        DashboardResource.self,
     ]
 
     /// The request body cap the daemon documents and configures: 1 MiB. Larger bodies get 413

@@ -89,6 +89,12 @@ extension OpenAPIDocument {
             "/v1/instances/{id}/entry": ["get": D.operation(
                 "getEntry", "The entry shown at `at` (default now).", parameters: [D.idParameter, D.atParameter],
                 success: ("200", D.json("EntryAt", "The entry.")), errors: [400, 404, 409, 422])],
+            "/v1/instances/{id}/reloads": ["get": D.operation(
+                "listInstanceReloads", "The provider runs that served the instance, newest first: reason, time, "
+                    + "who was charged to the budget, outcome.",
+                parameters: [D.idParameter, D.queryParameter(
+                    "limit", D.integer(in: 1...InstancesResource.maximumReloadsLimit), "At most this many (default 50).")],
+                success: ("200", D.json("ReloadList", "The runs.")), errors: [400, 404])],
             "/v1/instances/{id}/diagnostics": ["get": D.operation(
                 "getDiagnostics", "The timeline doctor's findings, most important first.", parameters: [D.idParameter],
                 success: ("200", D.json("DiagnosticList", "The findings.")), errors: [404])],
@@ -131,5 +137,6 @@ extension OpenAPIDocument {
             .merging(Self.pushPaths) { first, _ in first }
             .merging(Self.plannerPaths) { first, _ in first }
             .merging(Self.controlPaths) { first, _ in first }
+            .merging(Self.dashboardPaths) { first, _ in first }
     }
 }

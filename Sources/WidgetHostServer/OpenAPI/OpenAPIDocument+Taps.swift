@@ -12,6 +12,22 @@ extension OpenAPIDocument {
                        "The end (exclusive); through the last tap when absent."),
     ]
 
+    /// The query parameters reports and charts share: range, grouping, bucket, time zone, column filters.
+    static let tapReportParameters = tapRangeParameters + [
+        queryParameter("groupBy", string(pattern: TapsResource.groupByPattern),
+                       "Comma-separated columns: route, kind, family, source, location (default route; "
+                           + "empty for totals only)."),
+        queryParameter("bucket", string(values: TapTimeBucket.allCases.map(\.rawValue)),
+                       "Count by local hour or day as well."),
+        queryParameter("timeZone", string(values: TapsResource.timeZones), "The time zone of buckets (default UTC)."),
+    ] + TapDimension.allCases.map { dimension in
+        queryParameter(dimension.rawValue,
+                       TapsResource.filterValues(dimension).map { string(values: $0) }
+                           ?? text(length: 1...TapsResource.maximumNameLength),
+                       "Only taps whose \(dimension.rawValue) is this"
+                           + (dimension == .route ? " (`\(TapReport.unmatchedRoute)`: the taps no route matched)." : "."))
+    }
+
     static let tapPaths: [String: JSONValue] = [
         "/v1/taps": ["post": operation(
             "recordTaps", """
@@ -22,16 +38,20 @@ extension OpenAPIDocument {
                 """,
             body: "TapRequest",
             success: ("201", json("RecordedTapList", "What was stored for each tap, in order.")), errors: [422])],
+        "/v1/taps/series.svg": ["get": operation(
+            "chartTapSeries", "An SVG of taps per route over time (by day unless `bucket=hour`), for the report's query.",
+            parameters: tapReportParameters,
+            success: ("200", ["description": "The chart.", "content": ["image/svg+xml": ["schema": string()]]]),
+            errors: [400, 422])],
+        "/v1/taps/heatmap.svg": ["get": operation(
+            "chartTapHeatMap", "An SVG heat map of taps by local hour and weekday (`groupBy` and `bucket` are ignored).",
+            parameters: tapReportParameters,
+            success: ("200", ["description": "The chart.", "content": ["image/svg+xml": ["schema": string()]]]),
+            errors: [400, 422])],
         "/v1/taps/report": ["get": operation(
-            "reportTaps", "Count taps in [from, to) by the `groupBy` columns and an optional local time bucket.",
-            parameters: tapRangeParameters + [
-                queryParameter("groupBy", string(pattern: TapsResource.groupByPattern),
-                               "Comma-separated columns: route, kind, family, source, location (default route; "
-                                   + "empty for totals only)."),
-                queryParameter("bucket", string(values: TapTimeBucket.allCases.map(\.rawValue)),
-                               "Count by local hour or day as well."),
-                queryParameter("timeZone", string(values: TapsResource.timeZones),
-                               "The time zone of buckets (default UTC)."),
+            "reportTaps", "Count taps in [from, to) by the `groupBy` columns and an optional local time bucket, "
+                + "keeping only the taps the column filters name.",
+            parameters: tapReportParameters + [
                 queryParameter("format", string(values: ["json", "csv"]),
                                "json (default; or CSV when Accept names text/csv only) or csv (RFC 4180)."),
             ],
