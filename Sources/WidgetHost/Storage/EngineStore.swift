@@ -116,6 +116,18 @@ public final class EngineStore: Sendable {
             lastFailure: row.string("last_failure"))
     }
 
+    /// What a provider run needs of a configuration, without decoding its stored timeline.
+    func configurationToRun(key: String, _ db: Database) throws
+        -> (kind: String, family: String, parameters: [String: JSONValue], resolutionDiagnostics: [TimelineDiagnostic])? {
+        guard let row = try db.queryOne(
+            "SELECT kind, family, parameters, resolution_diagnostics FROM configurations WHERE key = ?",
+            [.text(key)]) else { return nil }
+        let parameters = try EngineCoding.value(JSONValue.self, from: row.string("parameters"), column: "parameters")
+        let diagnostics = try EngineCoding.value([TimelineDiagnostic].self, from: row.string("resolution_diagnostics"),
+                                                 column: "resolution_diagnostics")
+        return (row.string("kind") ?? "", row.string("family") ?? "", parameters.objectValue ?? [:], diagnostics)
+    }
+
     func insertConfigurationIfMissing(key: String, kind: String, family: String,
                                       parameters: [String: JSONValue], diagnostics: [TimelineDiagnostic],
                                       _ db: Database) throws {
