@@ -79,10 +79,10 @@ extension WidgetEngine {
     /// Stores a batch in one durable transaction, each configuration in its own savepoint, then emits its events.
     ///
     /// A configuration whose writes fail is rolled back alone; the others are committed, and the first failure is
-    /// thrown after the commit.
-    /// - Returns: The records of the runs stored, in order.
-    func commit(_ batch: ReloadBatch) throws -> [ReloadRecord] {
-        guard !batch.runs.isEmpty || !batch.deferrals.isEmpty else { return [] }
+    /// returned for the caller to throw once its other batches are stored.
+    /// - Returns: The records of the runs stored, in order, and the first failure.
+    func commit(_ batch: ReloadBatch) throws -> (records: [ReloadRecord], failure: (any Error)?) {
+        guard !batch.runs.isEmpty || !batch.deferrals.isEmpty else { return ([], nil) }
         let (records, deferred, failure) = try store.write { db in
             var records: [ReloadRecord] = []
             var deferred: [(ids: [String], reason: ReloadReason, until: Date)] = []
@@ -114,8 +114,7 @@ extension WidgetEngine {
             events.emit(.reloadDeferred(instanceIDs: deferral.ids, reason: deferral.reason, until: deferral.until))
         }
         for record in records { events.emit(.providerRan(record)) }
-        if let failure { throw failure }
-        return records
+        return (records, failure)
     }
 
     /// Writes one run: the timeline or refusal, every instance's schedule, the charges and the reload log.

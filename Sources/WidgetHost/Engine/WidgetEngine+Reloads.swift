@@ -66,7 +66,9 @@ extension WidgetEngine {
     /// Group commit: configurations are taken ``reloadBatchSize`` at a time; their providers run one after the
     /// other, then everything the batch decided (timelines, refusals, schedules, charges, deferrals, the reload
     /// log) is written in one durable transaction, each configuration in its own savepoint so that it is stored
-    /// whole or not at all. Records are returned, and events emitted, only after their batch's commit.
+    /// whole or not at all. Records are returned, and events emitted, only after their batch's commit. A
+    /// configuration whose writes fail leaves the others alone: the first such failure is thrown after the last
+    /// batch.
     func requestReload(of instances: [EngineStore.InstanceRef], reason: ReloadReason) async throws
         -> [ReloadRecord] {
         var order: [String] = []
@@ -76,6 +78,7 @@ extension WidgetEngine {
             groups[instance.configurationKey, default: []].append(instance.id)
         }
         var records: [ReloadRecord] = []
+        var firstFailure: (any Error)?
         for batchStart in stride(from: 0, to: order.count, by: Self.reloadBatchSize) {
             let keys = order[batchStart..<min(batchStart + Self.reloadBatchSize, order.count)]
             let now = clock.now
@@ -100,8 +103,11 @@ extension WidgetEngine {
                     batch.runs.append(run)
                 }
             }
-            records += try commit(batch)
+            let (committed, failure) = try commit(batch)
+            records += committed
+            firstFailure = firstFailure ?? failure
         }
+        if let firstFailure { throw firstFailure }
         return records
     }
 
@@ -113,7 +119,9 @@ extension WidgetEngine {
         guard let run = try await runProvider(configurationKey: key, reason: reason, charging: charged) else {
             return nil
         }
-        return try commit(ReloadBatch(runs: [run])).first
+        let (records, failure) = try commit(ReloadBatch(runs: [run]))
+        if let failure { throw failure }
+        return records.first
     }
 
     /// The scheduled reload a timeline asks for, no sooner than the minimum interval after its run.
