@@ -4,8 +4,8 @@ import WidgetHost
 
 /// The floor of tap ingestion: the same tap rows, in the same batches, written with bare `sqlite3_*` calls into
 /// the same table and indexes as the tap log (statements prepared once, one `BEGIN IMMEDIATE … COMMIT` per batch,
-/// WAL, `synchronous = FULL`). With `rollups`, each batch also adds its counts per quarter hour to the same two
-/// rollup tables the tap log keeps, summed in memory first as the tap log does. Routes are given, not routed: the
+/// WAL, `synchronous = FULL`). With `rollups`, each batch also adds its counts per quarter hour and route to the
+/// same rollup table the tap log keeps, summed in memory first as the tap log does. Routes are given, not routed: the
 /// floor is what any tap log must at least write.
 final class RawTapWriter {
     /// One tap as stored.
@@ -41,11 +41,6 @@ final class RawTapWriter {
             CREATE TABLE tap_rollups_by_route(quarter INTEGER NOT NULL, route TEXT NOT NULL, taps INTEGER NOT NULL,
                 suspicious INTEGER NOT NULL, PRIMARY KEY (quarter, route)) WITHOUT ROWID
             """,
-            """
-            CREATE TABLE tap_rollups(quarter INTEGER NOT NULL, route TEXT NOT NULL, kind TEXT NOT NULL,
-                family TEXT NOT NULL, source TEXT NOT NULL, location TEXT NOT NULL, taps INTEGER NOT NULL,
-                suspicious INTEGER NOT NULL, PRIMARY KEY (quarter, route, kind, family, source, location)) WITHOUT ROWID
-            """,
         ] {
             try check(sqlite3_exec(db, sql, nil, nil, nil), sql)
         }
@@ -58,11 +53,6 @@ final class RawTapWriter {
             """
             INSERT INTO tap_rollups_by_route(quarter, route, taps, suspicious) VALUES (?, ?, ?, ?)
             ON CONFLICT(quarter, route) DO UPDATE
-            SET taps = taps + excluded.taps, suspicious = suspicious + excluded.suspicious
-            """,
-            """
-            INSERT INTO tap_rollups(quarter, route, kind, family, source, location, taps, suspicious)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(quarter, route, kind, family, source, location) DO UPDATE
             SET taps = taps + excluded.taps, suspicious = suspicious + excluded.suspicious
             """,
         ] {
@@ -80,17 +70,12 @@ final class RawTapWriter {
     private struct Group: Hashable {
         var quarter: Int64
         var route: String
-        var kind: String
-        var family: String
-        var source: String
-        var location: String
     }
 
     /// Writes `rows` in one transaction.
     func write(_ rows: [Row]) throws {
         try step(statements[0])
         var groups: [Group: (taps: Int64, suspicious: Int64)] = [:]
-        var routeGroups: [Group: (taps: Int64, suspicious: Int64)] = [:]
         let insert = statements[2]
         for row in rows {
             sqlite3_bind_double(insert, 1, row.date)
@@ -112,31 +97,16 @@ final class RawTapWriter {
             try step(insert)
             guard rollups else { continue }
             let quarter = Int64((row.date / 900).rounded(.down))
-            let group = Group(quarter: quarter, route: row.route ?? "", kind: row.kind, family: row.family,
-                              source: row.source, location: row.location)
-            let suspicious: Int64 = row.suspicious ? 1 : 0
+            let group = Group(quarter: quarter, route: row.route ?? "")
             groups[group, default: (0, 0)].taps += 1
-            groups[group, default: (0, 0)].suspicious += suspicious
-            let routeGroup = Group(quarter: quarter, route: group.route, kind: "", family: "", source: "", location: "")
-            routeGroups[routeGroup, default: (0, 0)].taps += 1
-            routeGroups[routeGroup, default: (0, 0)].suspicious += suspicious
+            groups[group, default: (0, 0)].suspicious += row.suspicious ? 1 : 0
         }
-        for (group, counts) in routeGroups {
+        for (group, counts) in groups {
             let statement = statements[3]
             sqlite3_bind_int64(statement, 1, group.quarter)
             sqlite3_bind_text(statement, 2, group.route, -1, csqlite_transient())
             sqlite3_bind_int64(statement, 3, counts.taps)
             sqlite3_bind_int64(statement, 4, counts.suspicious)
-            try step(statement)
-        }
-        for (group, counts) in groups {
-            let statement = statements[4]
-            sqlite3_bind_int64(statement, 1, group.quarter)
-            for (index, text) in [group.route, group.kind, group.family, group.source, group.location].enumerated() {
-                sqlite3_bind_text(statement, Int32(index + 2), text, -1, csqlite_transient())
-            }
-            sqlite3_bind_int64(statement, 7, counts.taps)
-            sqlite3_bind_int64(statement, 8, counts.suspicious)
             try step(statement)
         }
         try step(statements[1])

@@ -116,7 +116,9 @@ enum TapBenchmark {
                 let time = median(5) {
                     report = try? store.report(query, source: source)
                 }
-                let label = source == .rawRows ? "  the same from the taps" : name + " (rollups)"
+                let fromRollups = source == .automatic && (try? store.rollupTable(answering: query)) != nil
+                if source == .rawRows && !fromRollups && query == detailed { continue }
+                let label = source == .rawRows ? "  the same from the taps" : name + (fromRollups ? " (rollups)" : "")
                 print(pad(label, 58) + pad("\(report?.totalTaps ?? 0)", 12) + pad(format(time), 12)
                       + "\(report?.rows.count ?? 0) rows")
             }

@@ -1,7 +1,7 @@
 import Foundation
 import SharedState
 
-/// The SQL that answers one tap report, over the taps or over one rollup table, and the reading of its rows.
+/// The SQL that answers one tap report, over the taps or over the rollups, and the reading of its rows.
 ///
 /// Both shapes group the same way: local time is the row's instant plus the zone's offset at that instant (a
 /// `CASE` over the zone's transitions in the range), buckets are `floor(local / size)`, and the route of a tap
@@ -10,7 +10,7 @@ import SharedState
 /// (``rollups(for:range:)`` checks that).
 struct TapReportPlan {
     let query: TapReportQuery
-    /// The table read: `taps`, `tap_rollups` or `tap_rollups_by_route`.
+    /// The table read: `taps` or `tap_rollups_by_route`.
     let table: String
     let sql: String
     let arguments: [SQLValue]
@@ -30,8 +30,10 @@ struct TapReportPlan {
         return TapReportPlan(query: query, table: "taps", sql: grouped(query, rows: rows), arguments: arguments)
     }
 
-    /// The plan over the rollups, or nil when they cannot answer the query exactly.
+    /// The plan over the rollups, or nil when they cannot answer the query exactly: it groups by a dimension
+    /// other than the route, an end given falls inside a quarter hour, or the zone is offset by part of one.
     static func rollups(for query: TapReportQuery, range: (from: Date, to: Date)) -> TapReportPlan? {
+        guard query.dimensions.allSatisfy({ $0 == .route }) else { return nil }
         var bounds: [String] = []
         var arguments: [SQLValue] = []
         var boundArguments: [SQLValue] = []
@@ -52,12 +54,10 @@ struct TapReportPlan {
         guard offsets.areWholeQuarterHours else { return nil }
         let local = offsets.localTimeSQL(instant: "quarter * \(TapRollup.quarterSeconds)", arguments: &arguments)
         arguments += boundArguments
-        let byRoute = query.dimensions.allSatisfy { $0 == .route }
-        let table = byRoute ? "tap_rollups_by_route" : "tap_rollups"
-        let columns = byRoute ? "" : "kind, family, source, location, "
+        let table = "tap_rollups_by_route"
         let rows = """
             SELECT CASE route WHEN '\(TapRollup.unmatchedRoute)' THEN '\(TapReport.unmatchedRoute)' ELSE route END
-                AS route, \(columns)taps, suspicious, \(local) AS local
+                AS route, taps, suspicious, \(local) AS local
             FROM \(table)
             """ + (bounds.isEmpty ? "" : " WHERE " + bounds.joined(separator: " AND "))
         return TapReportPlan(query: query, table: table, sql: grouped(query, rows: rows), arguments: arguments)

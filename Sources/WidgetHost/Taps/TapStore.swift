@@ -71,8 +71,7 @@ public final class TapStore: Sendable {
                           .integer(diagnostic == nil ? 0 : 1), diagnostic.map { .text($0.rawValue) } ?? .null])
                 recorded.append(RecordedTap(id: db.lastInsertRowID, route: route, kind: kind, family: family,
                                             diagnostic: diagnostic))
-                rollups.add(quarter: quarter, route: route, kind: kind, family: family, source: tap.source.rawValue,
-                            location: tap.location.rawValue, suspicious: diagnostic != nil)
+                rollups.add(quarter: quarter, route: route, suspicious: diagnostic != nil)
             }
             try rollups.write(db)
             return recorded
