@@ -24,6 +24,12 @@ enum TimelineBenchmark {
             rounds = 1
         }
         if arguments.contains("--refresh-only") { dueSizes = [] }
+        // `--instances N`: one refresh size only (profiling under valgrind).
+        if let index = arguments.firstIndex(of: "--instances"), index + 1 < arguments.count,
+           let size = Int(arguments[index + 1]) {
+            refreshSizes = [size]
+            rounds = 1
+        }
         print("widgethost-bench timelines: SQLite WAL synchronous=FULL in \(NSTemporaryDirectory()), 1k configurations")
         print("")
         print(pad("case", 52) + pad("instances", 12) + pad("time", 14) + "ratio")

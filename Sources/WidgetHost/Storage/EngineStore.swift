@@ -135,7 +135,7 @@ public final class EngineStore: Sendable {
             INSERT INTO configurations(key, kind, family, parameters, resolution_diagnostics)
             VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO NOTHING
             """, [.text(key), .text(kind), .text(family), .text(JSONValue.object(parameters).canonicalText),
-                  .text(EngineCoding.text(diagnostics))])
+                  .text(EngineCoding.text(diagnostics: diagnostics))])
     }
 
     func recordProviderRun(key: String, outcome: ProviderRunOutcome, diagnostics: [TimelineDiagnostic],
@@ -145,13 +145,13 @@ public final class EngineStore: Sendable {
             try db.execute("""
                 UPDATE configurations SET timeline = ?, reordered = ?, provider_runs = provider_runs + 1,
                     last_failure = NULL, resolution_diagnostics = ? WHERE key = ?
-                """, [.text(EngineCoding.text(validated.timeline)), .integer(validated.wasReordered ? 1 : 0),
-                      .text(EngineCoding.text(diagnostics)), .text(key)])
+                """, [.text(try validated.timeline.storedText()), .integer(validated.wasReordered ? 1 : 0),
+                      .text(EngineCoding.text(diagnostics: diagnostics)), .text(key)])
         case .rejected(let reason):
             try db.execute("""
                 UPDATE configurations SET provider_runs = provider_runs + 1, last_failure = ?,
                     resolution_diagnostics = ? WHERE key = ?
-                """, [.text(reason), .text(EngineCoding.text(diagnostics)), .text(key)])
+                """, [.text(reason), .text(EngineCoding.text(diagnostics: diagnostics)), .text(key)])
         }
     }
 
