@@ -3,8 +3,9 @@ import Foundation
 import SharedState
 import WidgetHost
 
-/// `widgethost-bench taps`: durable tap ingestion (batched and one tap per transaction) and report queries over
-/// the stored log.
+/// `widgethost-bench taps`: durable tap ingestion (batched and one tap per transaction) against bare `sqlite3_*`
+/// calls writing the same rows in the same batches (with and without the rollup tables), and report queries from
+/// the rollups beside the same report from the taps and a bare `GROUP BY`.
 ///
 /// Taps are generated in time order (a live stream), so the time-first indexes grow at their right edge.
 ///
@@ -33,26 +34,57 @@ enum TapBenchmark {
         defer { try? FileManager.default.removeItem(at: work) }
         let routes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Routes").path
-        let store = TapStore(engineStore: try EngineStore(directory: work), routes: try RouteTable.load(directory: routes))
+        let table = try RouteTable.load(directory: routes)
+        let store = TapStore(engineStore: try EngineStore(directory: work), routes: table)
+        let raw = try RawTapWriter(path: work.appendingPathComponent("raw.sqlite").path, rollups: false)
+        let rawRollups = try RawTapWriter(path: work.appendingPathComponent("raw-rollups.sqlite").path, rollups: true)
         let start = Date(timeIntervalSince1970: 1_793_491_200)  // 2026-11-01T00:00:00Z
         var generator = TapGenerator(start: start, spacing: 30 * 86400 / Double(total))
         let clock = ContinuousClock()
 
-        print("widgethost-bench taps: engine store in \(work.path) (WAL, synchronous=FULL), routed through Routes/")
+        print("widgethost-bench taps: engine store in \(work.path) (WAL, synchronous=FULL), routed through Routes/;")
+        print("raw SQLite: the same rows in the same batches, bare sqlite3_* calls, same table and indexes,")
+        print("with and without the rollup tables; the three writers take turns batch by batch, in rotating order")
         print("")
         print(pad("case", 58) + pad("taps", 12) + pad("time", 12) + "rate / result")
 
-        var batchedTime = Duration.zero
+        var times = [Duration.zero, .zero, .zero]
         var stored = 0
+        var batchIndex = 0
         while stored < total {
             let batch = (0..<min(batchSize, total - stored)).map { _ in generator.next() }
-            let began = clock.now
-            try store.record(batch: batch)
-            batchedTime += clock.now - began
+            // The floor is given each tap's route and finding: routing is the tap log's work, not SQLite's.
+            let rows = batch.map { tap in
+                let family = tap.family ?? ""
+                let route = try? table.withMatch(tap.url, context: TapContext(
+                    source: tap.source, family: WidgetFamilyName(rawValue: family))) { $0.routeName }.get()
+                return RawTapWriter.Row(
+                    date: tap.date.timeIntervalSince1970, url: tap.url, route: route, kind: tap.kind ?? "",
+                    family: family, source: tap.source.rawValue, location: tap.location.rawValue,
+                    suspicious: tap.source == .link && WidgetFamilyName(rawValue: family)?.canShowLink == false)
+            }
+            for turn in 0..<3 {
+                let writer = (batchIndex + turn) % 3
+                let began = clock.now
+                switch writer {
+                case 0: try store.record(batch: batch)
+                case 1: try raw.write(rows)
+                default: try rawRollups.write(rows)
+                }
+                times[writer] += clock.now - began
+            }
             stored += batch.count
+            batchIndex += 1
         }
-        print(pad("ingest, \(batchSize) taps per transaction (fills the log)", 58) + pad("\(stored)", 12)
-              + pad(format(batchedTime), 12) + "\(Int(Double(stored) / seconds(batchedTime))) taps/s")
+        let rates = times.map { Double(stored) / seconds($0) }
+        for (name, index) in [("ingest, \(batchSize) per transaction, tap log (fills the log)", 0),
+                              ("ingest, raw sqlite3_*, taps only", 1), ("ingest, raw sqlite3_*, taps + rollups", 2)] {
+            print(pad(name, 58) + pad("\(stored)", 12) + pad(format(times[index]), 12) + "\(Int(rates[index])) taps/s")
+        }
+        print(pad("  tap log / raw taps + rollups; / raw taps only", 58) + pad("", 24)
+              + String(format: "%.2f; %.2f", rates[0] / rates[2], rates[0] / rates[1]))
+        print(pad("  raw taps + rollups / raw taps only (what rollups cost SQLite)", 58) + pad("", 24)
+              + String(format: "%.2f", rates[2] / rates[1]))
 
         var single = 0
         let singleStart = clock.now
@@ -70,16 +102,31 @@ enum TapBenchmark {
                                   dimensions: [.route], bucket: .day)
         var newYorkWhole = whole
         newYorkWhole.timeZone = TimeZone(identifier: "America/New_York")!
+        var kathmanduWhole = whole
+        kathmanduWhole.timeZone = TimeZone(identifier: "Asia/Kathmandu")!
+        var detailed = whole
+        detailed.dimensions = [.route, .family, .location]
         for (name, query) in [("report route x day, whole range (30 days)", whole),
                               ("report route x day, one week", week),
-                              ("report route x day, whole range, America/New_York", newYorkWhole)] {
-            var report: TapReport?
-            let time = median(5) {
-                report = try? store.report(query)
+                              ("report route x day, whole range, America/New_York", newYorkWhole),
+                              ("report route x day, whole range, Asia/Kathmandu", kathmanduWhole),
+                              ("report route x family x location x day, whole range", detailed)] {
+            for source in [TapReportSource.automatic, .rawRows] {
+                var report: TapReport?
+                let time = median(5) {
+                    report = try? store.report(query, source: source)
+                }
+                let fromRollups = source == .automatic && (try? store.rollupTable(answering: query)) != nil
+                if source == .rawRows && !fromRollups && query == detailed { continue }
+                let label = source == .rawRows ? "  the same from the taps" : name + (fromRollups ? " (rollups)" : "")
+                print(pad(label, 58) + pad("\(report?.totalTaps ?? 0)", 12) + pad(format(time), 12)
+                      + "\(report?.rows.count ?? 0) rows")
             }
-            print(pad(name, 58) + pad("\(report?.totalTaps ?? 0)", 12) + pad(format(time), 12)
-                  + "\(report?.rows.count ?? 0) rows")
         }
+        var rawRows = 0
+        let rawTime = median(5) { rawRows = (try? raw.routeByDay()) ?? 0 }
+        print(pad("  raw sqlite3_*: route x UTC day GROUP BY over the taps", 58) + pad("\(stored)", 12)
+              + pad(format(rawTime), 12) + "\(rawRows) rows")
         var unmatched: [UnmatchedURL] = []
         let unmatchedTime = median(5) { unmatched = (try? store.unmatchedURLs(limit: 20)) ?? [] }
         print(pad("top 20 unmatched URLs with nearest routes, whole range", 58) + pad("\(unmatched.reduce(0) { $0 + $1.taps })", 12)

@@ -8,27 +8,41 @@ import WidgetKit
 ///
 /// 1. Refresh: `reloadAllTimelines()` over 1k distinct configurations held by 1k instances, then by 100k
 ///    instances (100 per configuration). Provider work is the same (1k runs); the difference is the per-instance
-///    bookkeeping (budget ledgers, charges, schedule). Goal: ratio ≤ 1.5.
+///    bookkeeping (budget ledgers, charges, schedule). Goal: ratio ≤ 1.5. Beside each, in turns within the same
+///    run, the floor: the same rows written with bare `sqlite3_*` calls in the same batches (`RawTimelineWriter`).
+///    Goal: ≤ 3× the floor at 1k instances.
 /// 2. Due reloads: the first 100 due reloads among 10k, then 1M scheduled instances, through the schedule
 ///    index. Goal: ratio ≤ 2.
 enum TimelineBenchmark {
     static func run(arguments: [String]) async throws {
         var refreshSizes = [1_000, 100_000]
         var dueSizes = [10_000, 1_000_000]
+        var rounds = 3
         if arguments.contains("--quick") {
             refreshSizes = [1_000, 10_000]
             dueSizes = [10_000, 100_000]
+            rounds = 1
+        }
+        if arguments.contains("--refresh-only") { dueSizes = [] }
+        // `--instances N`: one refresh size only (profiling under valgrind).
+        if let index = arguments.firstIndex(of: "--instances"), index + 1 < arguments.count,
+           let size = Int(arguments[index + 1]) {
+            refreshSizes = [size]
+            rounds = 1
         }
         print("widgethost-bench timelines: SQLite WAL synchronous=FULL in \(NSTemporaryDirectory()), 1k configurations")
         print("")
         print(pad("case", 52) + pad("instances", 12) + pad("time", 14) + "ratio")
         var refresh: [Double] = []
         for size in refreshSizes {
-            let seconds = try await measureRefresh(instances: size)
+            let (seconds, raw) = try await measureRefresh(instances: size, rounds: rounds)
             refresh.append(seconds)
-            print(pad("reloadAllTimelines, 1k configurations", 52) + pad("\(size)", 12)
+            print(pad("reloadAllTimelines, 1k configurations (median of \(rounds))", 52) + pad("\(size)", 12)
                   + pad(String(format: "%.3f s", seconds), 14)
-                  + (refresh.count > 1 ? String(format: "%.2f (goal <= 1.5)", seconds / refresh[0]) : ""))
+                  + (refresh.count > 1 ? String(format: "%.2f of 1k instances (goal <= 1.5)", seconds / refresh[0]) : ""))
+            print(pad("  raw sqlite3_*, same rows, same batches", 52) + pad("\(size)", 12)
+                  + pad(String(format: "%.3f s", raw), 14)
+                  + String(format: "engine / raw %.2f%@", seconds / raw, size == refreshSizes[0] ? " (goal <= 3)" : ""))
         }
         var due: [Double] = []
         for size in dueSizes {
@@ -57,17 +71,38 @@ enum TimelineBenchmark {
         }
     }
 
-    private static func measureRefresh(instances: Int) async throws -> Double {
+    /// The engine's `reloadAllTimelines()` and the raw floor's rewrite of the same rows, in turns, `rounds` times
+    /// each, on two stores placed alike; the medians in seconds.
+    private static func measureRefresh(instances: Int, rounds: Int) async throws -> (engine: Double, raw: Double) {
         let directory = try scratch("refresh-\(instances)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (engine, _) = try engine(in: directory)
+        let rawDirectory = try scratch("refresh-raw-\(instances)")
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(at: rawDirectory)
+        }
+        let (engine, clock) = try engine(in: directory)
         try await engine.place(placements(instances))
-        let clock = ContinuousClock()
-        let start = clock.now
-        let runs = try await engine.reloadAllTimelines()
-        let elapsed = clock.now - start
-        precondition(runs.count == configurations, "expected one provider run per configuration, got \(runs.count)")
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let (rawEngine, _) = try Self.engine(in: rawDirectory)
+        try await rawEngine.place(placements(instances))
+        let raw = try RawTimelineWriter(path: rawDirectory.appendingPathComponent("widgethost.sqlite").path)
+        precondition(raw.configurationCount == configurations, "the floor's store holds every configuration")
+        var engineTimes: [Double] = []
+        var rawTimes: [Double] = []
+        let timer = ContinuousClock()
+        for _ in 0..<rounds {
+            let start = timer.now
+            let runs = try await engine.reloadAllTimelines()
+            engineTimes.append(seconds(timer.now - start))
+            precondition(runs.count == configurations, "expected one provider run per configuration, got \(runs.count)")
+            let rawStart = timer.now
+            try raw.rewriteAll(now: clock.now.timeIntervalSince1970, batchSize: WidgetEngine.reloadBatchSize)
+            rawTimes.append(seconds(timer.now - rawStart))
+        }
+        return (engineTimes.sorted()[rounds / 2], rawTimes.sorted()[rounds / 2])
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private static func measureDue(instances: Int) async throws -> Double {

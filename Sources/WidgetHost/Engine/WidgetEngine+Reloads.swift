@@ -62,99 +62,66 @@ extension WidgetEngine {
     /// Instances sharing a configuration share its timeline: one that is out of budget still sees the timeline a
     /// sibling's reload built, without being charged (WidgetHost's choice; on a device each copy would rebuild
     /// separately).
+    ///
+    /// Group commit: configurations are taken ``reloadBatchSize`` at a time; their providers run one after the
+    /// other, then everything the batch decided (timelines, refusals, schedules, charges, deferrals, the reload
+    /// log) is written in one durable transaction, each configuration in its own savepoint so that it is stored
+    /// whole or not at all. Records are returned, and events emitted, only after their batch's commit. A
+    /// configuration whose writes fail leaves the others alone: the first such failure is thrown after the last
+    /// batch.
     func requestReload(of instances: [EngineStore.InstanceRef], reason: ReloadReason) async throws
         -> [ReloadRecord] {
-        var records: [ReloadRecord] = []
         var order: [String] = []
         var groups: [String: [String]] = [:]
         for instance in instances {
             if groups[instance.configurationKey] == nil { order.append(instance.configurationKey) }
             groups[instance.configurationKey, default: []].append(instance.id)
         }
-        for key in order {
-            let group = groups[key] ?? []
+        var records: [ReloadRecord] = []
+        var firstFailure: (any Error)?
+        for batchStart in stride(from: 0, to: order.count, by: Self.reloadBatchSize) {
+            let keys = order[batchStart..<min(batchStart + Self.reloadBatchSize, order.count)]
             let now = clock.now
             let ledgers = reason.isBudgetExempt ? [:] : try store.read { db in
-                try store.ledgers(configurationKey: key, instanceIDs: group, policy: budget, now: now, db)
-            }
-            let allowed = group.filter { reason.isBudgetExempt || ledgers[$0]?.allowsReload == true }
-            guard !allowed.isEmpty else {
-                let until = try store.write { db -> Date in
-                    var latest = now
-                    for id in group {
-                        let due = ledgers[id]?.nextAllowedReload(now: now) ?? now
-                        latest = max(latest, due)
-                        try store.schedule(instanceID: id, ScheduledReload(
-                            dueAt: due, reason: reason, deferredByBudget: true), db)
-                    }
-                    return latest
+                try keys.reduce(into: [String: BudgetLedger]()) { ledgers, key in
+                    ledgers.merge(try store.ledgers(configurationKey: key, instanceIDs: groups[key] ?? [],
+                                                    policy: budget, now: now, db)) { $1 }
                 }
-                events.emit(.reloadDeferred(instanceIDs: group, reason: reason, until: until))
-                continue
             }
-            let charged = reason.isBudgetExempt ? [] : allowed
-            if let record = try await rebuild(configurationKey: key, reason: reason, charging: charged) {
-                records.append(record)
+            var batch = ReloadBatch()
+            for key in keys {
+                let group = groups[key] ?? []
+                let allowed = group.filter { reason.isBudgetExempt || ledgers[$0]?.allowsReload == true }
+                guard !allowed.isEmpty else {
+                    batch.deferrals.append(ReloadBatch.Deferral(
+                        instances: group.map { ($0, ledgers[$0]?.nextAllowedReload(now: now) ?? now) },
+                        reason: reason, now: now))
+                    continue
+                }
+                let charged = reason.isBudgetExempt ? [] : allowed
+                if let run = try await runProvider(configurationKey: key, reason: reason, charging: charged) {
+                    batch.runs.append(run)
+                }
             }
+            let (committed, failure) = try commit(batch)
+            records += committed
+            firstFailure = firstFailure ?? failure
         }
+        if let firstFailure { throw firstFailure }
         return records
     }
 
-    /// Runs the provider for one configuration, stores the validated timeline (or the refusal), charges the
-    /// given instances and reschedules every instance of the configuration.
+    /// Runs the provider for one configuration and stores the outcome at once (a batch of one): the validated
+    /// timeline (or the refusal), the charges of the given instances and every instance's next reload.
     /// - Returns: The run's record, or nil when the configuration no longer exists.
     func rebuild(configurationKey key: String, reason: ReloadReason, charging charged: [String])
         async throws -> ReloadRecord? {
-        guard let configuration = try store.read({ db in try store.configuration(key: key, db) }) else { return nil }
-        let descriptor = try descriptor(kind: configuration.kind)
-        let family = try Self.family(named: configuration.family)
-        let context = TimelineProviderContext(family: family, isPreview: false,
-                                              displaySize: family.typicalDisplaySize)
-        let outcome: ProviderRunOutcome
-        var diagnostics = configuration.resolutionDiagnostics
-        do {
-            let produced = try await withUserCode {
-                try await descriptor.source.timeline(configuration.parameters, kind: configuration.kind,
-                                                     context: context)
-            }
-            diagnostics = produced.diagnostics
-            outcome = .accepted(try TimelineValidator.validate(entries: produced.entries, policy: produced.policy,
-                                                               generatedAt: clock.now))
-        } catch let rejection as TimelineValidator.Rejection {
-            outcome = .rejected(rejection.description)
-        } catch {
-            // A resolution error or an entity query that threw: the previous timeline stays and a retry is
-            // scheduled, so one bad configuration cannot stall the scheduler.
-            outcome = .rejected("\(error)")
+        guard let run = try await runProvider(configurationKey: key, reason: reason, charging: charged) else {
+            return nil
         }
-        let ranAt = clock.now
-        let next: ScheduledReload?
-        let outcomeText: String
-        switch outcome {
-        case .accepted(let validated):
-            next = Self.nextReload(after: validated.timeline, ranAt: ranAt)
-            outcomeText = "accepted"
-        case .rejected(let reason):
-            next = ScheduledReload(dueAt: ranAt.addingTimeInterval(Self.retryInterval), reason: .scheduled,
-                                   deferredByBudget: false)
-            outcomeText = "rejected: \(reason)"
-        }
-        let record = try store.write { db in
-            try store.recordProviderRun(key: key, outcome: outcome, diagnostics: diagnostics, db)
-            let served = try store.schedule(configurationKey: key, next, db)
-            if charged.count == served.count, Set(charged) == Set(served) {
-                try store.chargeAll(configurationKey: key, at: ranAt, policy: budget, db)
-            } else {
-                for id in charged { try store.charge(instanceID: id, at: ranAt, policy: budget, db) }
-            }
-            let record = ReloadRecord(configurationKey: key, reason: reason, ranAt: ranAt,
-                                      instanceIDs: served, chargedInstanceIDs: charged,
-                                      outcome: outcomeText)
-            try store.appendReloadLog(record, db)
-            return record
-        }
-        events.emit(.providerRan(record))
-        return record
+        let (records, failure) = try commit(ReloadBatch(runs: [run]))
+        if let failure { throw failure }
+        return records.first
     }
 
     /// The scheduled reload a timeline asks for, no sooner than the minimum interval after its run.

@@ -42,6 +42,13 @@ public actor WidgetEngine {
     public static let minimumReloadInterval: TimeInterval = 5 * 60
     /// After a provider's timeline is refused, the next attempt is scheduled this much later.
     public static let retryInterval: TimeInterval = 15 * 60
+    /// How long one provider run may take (real time, not the engine's clock) before the engine stops waiting for
+    /// it and records the run as refused (``providerTimeLimit``).
+    public static let defaultProviderTimeLimit: Duration = .seconds(30)
+    /// How long one provider run may take before it is refused: the previous timeline stays, a retry is scheduled
+    /// after ``retryInterval``, and the other configurations of the same reload go on. The run's task is cancelled;
+    /// a provider that blocks its thread without awaiting still holds that thread until it returns.
+    public nonisolated let providerTimeLimit: Duration
 
     /// Creates an engine.
     /// - Parameters:
@@ -54,11 +61,14 @@ public actor WidgetEngine {
     ///   - containers: App Group containers reachable through `UserDefaults(suiteName:)` and ``HostEnvironment``.
     ///   - activityRules: The device's Live Activity rules.
     ///   - controls: The control kinds to serve; none by default.
+    ///   - providerTimeLimit: How long one timeline provider run may take (``defaultProviderTimeLimit``).
     public init(catalog: WidgetCatalog, store: EngineStore, clock: any HostClock = SystemClock(),
                 budget: ReloadBudgetPolicy = .default, timeZone: TimeZone? = nil,
                 containers: [AppGroupContainer] = [], activityRules: ActivityRules = .default,
-                controls: ControlCatalog = ControlCatalog()) {
+                controls: ControlCatalog = ControlCatalog(),
+                providerTimeLimit: Duration = WidgetEngine.defaultProviderTimeLimit) {
         self.catalog = catalog
+        self.providerTimeLimit = providerTimeLimit
         controlCatalog = controls
         self.store = store
         self.clock = clock

@@ -132,7 +132,8 @@ extension EngineStore {
             INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
             VALUES (?, ?, ?, ?, ?, ?)
             """, [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
-                  .text(EngineCoding.text(entry.instanceIDs)), .text(EngineCoding.text(entry.chargedInstanceIDs)),
+                  .text(EngineCoding.text(strings: entry.instanceIDs)),
+                  .text(EngineCoding.text(strings: entry.chargedInstanceIDs)),
                   .text(entry.outcome)])
     }
 }

@@ -116,6 +116,18 @@ public final class EngineStore: Sendable {
             lastFailure: row.string("last_failure"))
     }
 
+    /// What a provider run needs of a configuration, without decoding its stored timeline.
+    func configurationToRun(key: String, _ db: Database) throws
+        -> (kind: String, family: String, parameters: [String: JSONValue], resolutionDiagnostics: [TimelineDiagnostic])? {
+        guard let row = try db.queryOne(
+            "SELECT kind, family, parameters, resolution_diagnostics FROM configurations WHERE key = ?",
+            [.text(key)]) else { return nil }
+        let parameters = try EngineCoding.value(JSONValue.self, from: row.string("parameters"), column: "parameters")
+        let diagnostics = try EngineCoding.value([TimelineDiagnostic].self, from: row.string("resolution_diagnostics"),
+                                                 column: "resolution_diagnostics")
+        return (row.string("kind") ?? "", row.string("family") ?? "", parameters.objectValue ?? [:], diagnostics)
+    }
+
     func insertConfigurationIfMissing(key: String, kind: String, family: String,
                                       parameters: [String: JSONValue], diagnostics: [TimelineDiagnostic],
                                       _ db: Database) throws {
@@ -123,7 +135,7 @@ public final class EngineStore: Sendable {
             INSERT INTO configurations(key, kind, family, parameters, resolution_diagnostics)
             VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO NOTHING
             """, [.text(key), .text(kind), .text(family), .text(JSONValue.object(parameters).canonicalText),
-                  .text(EngineCoding.text(diagnostics))])
+                  .text(EngineCoding.text(diagnostics: diagnostics))])
     }
 
     func recordProviderRun(key: String, outcome: ProviderRunOutcome, diagnostics: [TimelineDiagnostic],
@@ -133,13 +145,13 @@ public final class EngineStore: Sendable {
             try db.execute("""
                 UPDATE configurations SET timeline = ?, reordered = ?, provider_runs = provider_runs + 1,
                     last_failure = NULL, resolution_diagnostics = ? WHERE key = ?
-                """, [.text(EngineCoding.text(validated.timeline)), .integer(validated.wasReordered ? 1 : 0),
-                      .text(EngineCoding.text(diagnostics)), .text(key)])
+                """, [.text(try validated.timeline.storedText()), .integer(validated.wasReordered ? 1 : 0),
+                      .text(EngineCoding.text(diagnostics: diagnostics)), .text(key)])
         case .rejected(let reason):
             try db.execute("""
                 UPDATE configurations SET provider_runs = provider_runs + 1, last_failure = ?,
                     resolution_diagnostics = ? WHERE key = ?
-                """, [.text(reason), .text(EngineCoding.text(diagnostics)), .text(key)])
+                """, [.text(reason), .text(EngineCoding.text(diagnostics: diagnostics)), .text(key)])
         }
     }
 

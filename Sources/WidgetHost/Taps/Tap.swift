@@ -88,12 +88,15 @@ public enum TapError: Error, Sendable, Equatable, CustomStringConvertible {
     case widgetUnknown(url: String)
     /// The instance is not placed and the tap gives no kind and family to fall back on.
     case unknownInstance(String)
+    /// The tap's date (seconds since 1970) is not finite, or too far from 1970 to be counted by quarter hour.
+    case dateOutOfRange(url: String, date: TimeInterval)
 
     /// A plain sentence naming what is wrong.
     public var description: String {
         switch self {
         case .widgetUnknown(let url): "tap of \(url) names neither an instance nor a kind and family"
         case .unknownInstance(let id): "no widget instance with id '\(id)', and the tap gives no kind and family"
+        case .dateOutOfRange(let url, let date): "tap of \(url) at \(date) s since 1970: the date is out of range"
         }
     }
 }

@@ -8,6 +8,9 @@ import SharedState
 /// - `taps_unmatched(tapped_at, url) WHERE route IS NULL`: the broken-link report reads only unmatched taps;
 /// - `taps_by_instance(instance_id, tapped_at) WHERE instance_id IS NOT NULL`: recent taps of one widget, for
 ///   Smart Stack ranking.
+///
+/// Since `WidgetHost.taps.2-rollups`, counts per UTC quarter hour are kept beside the log (``TapRollup``), in the
+/// taps' own transaction, and the migration backfills them from the taps already stored.
 enum TapSchema {
     static var migrator: Migrator {
         var migrator = Migrator()
@@ -33,6 +36,10 @@ enum TapSchema {
             try db.execute("""
                 CREATE INDEX taps_by_instance ON taps(instance_id, tapped_at) WHERE instance_id IS NOT NULL
                 """)
+        }
+        migrator.registerMigration("WidgetHost.taps.2-rollups") { db in
+            try TapRollup.createTables(db)
+            try TapRollup.backfill(db)
         }
         return migrator
     }

@@ -9,6 +9,9 @@ import SharedState
 /// ranking reads a widget's recent taps in the same snapshot as its timeline. Each ``record(_:)`` call is a
 /// transaction; ``record(batch:)`` stores many taps in one transaction, which is what gives throughput (one
 /// durable commit per batch instead of one per tap). A call returns once its commit is durable.
+///
+/// The same transaction adds the taps to the per-quarter-hour counts (``TapRollup``) that answer reports without
+/// reading every tap, so a report never disagrees with the taps it covers.
 public final class TapStore: Sendable {
     /// The engine store the taps live in.
     public let engineStore: EngineStore
@@ -48,8 +51,12 @@ public final class TapStore: Sendable {
         return try database.write { db in
             var widgets: [String: (kind: String, family: String)?] = [:]
             var recorded: [RecordedTap] = []
+            var rollups = TapRollupBatch()
             recorded.reserveCapacity(taps.count)
             for tap in taps {
+                guard let quarter = TapRollup.quarter(of: tap.date) else {
+                    throw TapError.dateOutOfRange(url: tap.url, date: tap.date.timeIntervalSince1970)
+                }
                 let (kind, family) = try Self.widget(of: tap, cache: &widgets, db)
                 let diagnostic = TapDiagnostic.check(source: tap.source, family: family)
                 let context = TapContext(source: tap.source, family: WidgetFamilyName(rawValue: family))
@@ -64,7 +71,9 @@ public final class TapStore: Sendable {
                           .integer(diagnostic == nil ? 0 : 1), diagnostic.map { .text($0.rawValue) } ?? .null])
                 recorded.append(RecordedTap(id: db.lastInsertRowID, route: route, kind: kind, family: family,
                                             diagnostic: diagnostic))
+                rollups.add(quarter: quarter, route: route, suspicious: diagnostic != nil)
             }
+            try rollups.write(db)
             return recorded
         }
     }

@@ -27,7 +27,9 @@ enum EntryContentEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(encodable) else { return nil }
-        return try? JSONValue(parsing: data)
+        // The JSON module's parser, not `JSONDecoder`: decoding a `JSONValue` through `Decodable` tries each
+        // type in turn and cost more than the encoding.
+        return try? JSONParser.parse(data)
     }
 
     private static func mirroredContent(_ value: Any, depth: Int) -> JSONValue {

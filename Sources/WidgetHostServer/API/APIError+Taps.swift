@@ -18,6 +18,9 @@ extension APIError {
         case .widgetUnknown(let url):
             self.init(.tapWidgetUnknown, status: .unprocessableContent, message: message,
                       detail: ["url": .string(url)])
+        case .dateOutOfRange(let url, _):
+            // The API's strict date parsing keeps such dates out; a library caller's tap can still carry one.
+            self.init(.invalidDate, status: .unprocessableContent, message: message, detail: ["url": .string(url)])
         }
     }
 }
