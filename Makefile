@@ -3,7 +3,7 @@
 # Both first install the Debian packages the C modules need, when they are missing.
 
 SWIFT      ?= swift
-APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config
+APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config libcurl4-openssl-dev libssl-dev openssl
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH_CASE ?= all
 

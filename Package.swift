@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "Push", targets: ["Push"]),
+        .library(name: "APNs", targets: ["APNs"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "SharedState", targets: ["SharedState"]),
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
@@ -36,6 +37,8 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // C helpers of DeepLinks' hot path: SSE2 byte classes (`pmovmskb`), a thread-local variable.
         .target(name: "CDeepLinks"),
 
@@ -57,6 +60,10 @@ let package = Package(
         // registry (and the planner and its outbox, on SQLite). Independent of the engine, so a server can use it
         // without it.
         .target(name: "Push", dependencies: ["ActivityKit", "JSON", "SharedState"], swiftSettings: sharedSettings),
+        // Delivering the outbox to APNs: the team key and its ES256 provider token (OpenSSL), an HTTP/2 client on
+        // libcurl's multi interface, and the sender that claims, sends and records.
+        .target(name: "APNs", dependencies: ["Push", "SharedState", "JSON", "CCurl", "COpenSSL"],
+                swiftSettings: sharedSettings),
 
         // The engine, the demo catalog, the HTTP layer and the executables.
         .target(
