@@ -34,6 +34,16 @@ public struct OutboxPush: Sendable, Hashable {
     public var attempts: Int
     /// What the last attempt answered (`applied`, `ignored: stale_timestamp …`, an APNs reason).
     public var lastResult: String?
+    /// The HTTP status of APNs's last answer (nil before one, or when no answer came).
+    public var apnsStatus: Int? = nil
+    /// `apns-collapse-id`, for a caller's own push.
+    public var collapseID: String? = nil
+    /// When a pending push that was answered with a retryable error may go again (nil: as soon as it is due).
+    public var nextAttemptAt: Date? = nil
+    /// When it was delivered or failed for good.
+    public var finishedAt: Date? = nil
+    /// How many times it was sent again after APNs answered `ExpiredProviderToken` (at most once).
+    public var providerTokenRetries: Int = 0
 
     /// `apns-priority`: 5 or 10.
     public var priority: Int { headers.priority?.rawValue ?? 10 }
