@@ -136,6 +136,12 @@ let package = Package(
         // The checker is held to the engine's device side (WidgetHost) on a table of content states.
         .testTarget(name: "PushTests", dependencies: ["Push", "ActivityKit", "JSON", "SharedState", "WidgetHost"],
                     swiftSettings: sharedSettings),
+        // The APNs sender end to end against the local APNs (Tests/apns), and its crash test's child process.
+        .testTarget(name: "APNsTests", dependencies: ["APNs", "Push", "SharedState", "JSON", "HTTPServer", "HTTPTestSupport",
+                                                      "ProcessTestSupport"],
+                    swiftSettings: sharedSettings),
+        .executableTarget(name: "apns-crashsender", dependencies: ["APNs", "Push", "SharedState"],
+                          swiftSettings: sharedSettings),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "CDeepLinks"], swiftSettings: sharedSettings),
         .testTarget(name: "ModelTests", dependencies: ["WidgetKit", "AppIntents", "HostBridge"], swiftSettings: sharedSettings),
         .testTarget(

@@ -4,7 +4,7 @@ import Push
 /// What the sender does with each APNs answer: the whole retry policy in one place.
 ///
 /// - 200 → delivered.
-/// - 410 (`Unregistered`, `ExpiredToken`) → failed, and the token is invalidated (``PushDelivery/Outcome/unregistered``).
+/// - 410 (`Unregistered`, `ExpiredToken`) → failed, and the token is invalidated (``DeliveryAttempt/Outcome/unregistered``).
 /// - 403 `ExpiredProviderToken` → a new provider token and one retry at once; a second time → failed.
 /// - 429 and 5xx → retried after an exponential backoff with jitter (``RetryPolicy``), until
 ///   ``RetryPolicy/maximumAttempts`` attempts were made; then failed.
@@ -47,7 +47,7 @@ enum APNsAnswer {
     /// - Parameters:
     ///   - providerTokenRenewed: Called when the answer is `ExpiredProviderToken`, before retrying.
     static func decide(_ push: OutboxPush, _ result: Result<HTTP2Response, CurlError>, policy: RetryPolicy,
-                       now: Date, providerTokenRenewed: () -> Void) -> PushDelivery {
+                       now: Date, providerTokenRenewed: () -> Void) -> DeliveryAttempt {
         let attempt = push.attempts + 1
         switch result {
         case .failure(let error):
@@ -59,15 +59,15 @@ enum APNsAnswer {
             let reason = Self.reason(response)
             switch response.status {
             case 200:
-                return PushDelivery(apnsID: push.apnsID, outcome: .delivered, status: 200, result: "delivered")
+                return DeliveryAttempt(apnsID: push.apnsID, outcome: .delivered, status: 200, result: "delivered")
             case 410:
-                return PushDelivery(apnsID: push.apnsID, outcome: .unregistered, status: 410, result: reason)
+                return DeliveryAttempt(apnsID: push.apnsID, outcome: .unregistered, status: 410, result: reason)
             case 403 where reason == "ExpiredProviderToken":
                 providerTokenRenewed()
                 guard push.providerTokenRetries == 0 else {
                     return failed(push, 403, "ExpiredProviderToken (again, with a new provider token)")
                 }
-                return PushDelivery(apnsID: push.apnsID, outcome: .retry(at: now, providerTokenRetry: true),
+                return DeliveryAttempt(apnsID: push.apnsID, outcome: .retry(at: now, providerTokenRetry: true),
                                     status: 403, result: reason)
             case 429, 500...599:
                 guard attempt < policy.maximumAttempts else {
@@ -90,12 +90,12 @@ enum APNsAnswer {
         return "HTTP \(response.status)"
     }
 
-    private static func failed(_ push: OutboxPush, _ status: Int?, _ result: String) -> PushDelivery {
-        PushDelivery(apnsID: push.apnsID, outcome: .failed, status: status, result: result)
+    private static func failed(_ push: OutboxPush, _ status: Int?, _ result: String) -> DeliveryAttempt {
+        DeliveryAttempt(apnsID: push.apnsID, outcome: .failed, status: status, result: result)
     }
 
-    private static func retry(_ push: OutboxPush, _ status: Int?, _ result: String, at date: Date) -> PushDelivery {
-        PushDelivery(apnsID: push.apnsID, outcome: .retry(at: date, providerTokenRetry: false), status: status,
+    private static func retry(_ push: OutboxPush, _ status: Int?, _ result: String, at date: Date) -> DeliveryAttempt {
+        DeliveryAttempt(apnsID: push.apnsID, outcome: .retry(at: date, providerTokenRetry: false), status: status,
                      result: result)
     }
 }

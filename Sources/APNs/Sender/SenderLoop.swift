@@ -9,7 +9,7 @@ final class SenderLoop: @unchecked Sendable {
     private var inFlight: [UInt64: (push: OutboxPush, jwt: String)] = [:]
     private var nextTag: UInt64 = 0
     /// Answers decided but not yet recorded (a failed transaction is tried again).
-    private var unrecorded: [PushDelivery] = []
+    private var unrecorded: [DeliveryAttempt] = []
     /// Whether the last claim filled its limit, so more may be due now.
     private var moreDue = true
     private var lastClaim = ContinuousClock.now
@@ -108,7 +108,7 @@ final class SenderLoop: @unchecked Sendable {
         var sent = 0
         for push in claimed {
             guard push.headers.channelID == nil, let deviceToken = push.deviceToken else {
-                let delivery = PushDelivery(
+                let delivery = DeliveryAttempt(
                     apnsID: push.apnsID, outcome: .failed, status: nil,
                     result: "UnsupportedChannelPush: broadcast pushes go to APNs's channel endpoint, which this sender "
                         + "does not send to")
@@ -120,7 +120,7 @@ final class SenderLoop: @unchecked Sendable {
             do {
                 request = try Self.request(push, deviceToken: deviceToken, jwt: token.jwt, tag: nextTag)
             } catch {
-                let delivery = PushDelivery(apnsID: push.apnsID, outcome: .failed, status: nil,
+                let delivery = DeliveryAttempt(apnsID: push.apnsID, outcome: .failed, status: nil,
                                             result: "InvalidPush: \(error)")
                 sender.metrics.record(.failed(reason: "InvalidPush"), latency: nil)
                 unrecorded.append(delivery)
@@ -144,7 +144,7 @@ final class SenderLoop: @unchecked Sendable {
                             body: push.payload)
     }
 
-    private static func metricsOutcome(_ delivery: PushDelivery) -> APNsMetrics.Outcome {
+    private static func metricsOutcome(_ delivery: DeliveryAttempt) -> APNsMetrics.Outcome {
         switch delivery.outcome {
         case .delivered: .delivered
         case .retry: .retry

@@ -48,3 +48,17 @@ public struct OutboxPush: Sendable, Hashable {
     /// `apns-priority`: 5 or 10.
     public var priority: Int { headers.priority?.rawValue ?? 10 }
 }
+
+extension OutboxPush {
+    /// Creates a push for ``PushOutbox/enqueue(_:)``: a caller's own, next to the planner's.
+    /// - Parameters:
+    ///   - apnsID: Its `apns-id` (a fresh UUID unless the caller keeps its own).
+    ///   - activityID: The activity it concerns, or empty for none (a widget push).
+    ///   - dueAt: When it may be sent (now unless later).
+    public init(apnsID: UUID = UUID(), activityID: String = "", event: LiveActivityEvent = .update, deviceToken: Data?,
+                headers: PushHeaders, payload: Data, collapseID: String? = nil, createdAt: Date, dueAt: Date) {
+        self.init(apnsID: apnsID, activityID: activityID, event: event, deviceToken: deviceToken, headers: headers,
+                  payload: payload, createdAt: createdAt, dueAt: dueAt, status: .pending, attempts: 0, lastResult: nil,
+                  collapseID: collapseID)
+    }
+}

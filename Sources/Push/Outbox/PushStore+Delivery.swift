@@ -47,7 +47,7 @@ extension PushStore {
 
     /// Records a batch of answers in one transaction.
     /// - Parameter now: The wall clock: when the answers were recorded.
-    public func record(_ deliveries: [PushDelivery], at now: Date) throws {
+    public func record(_ deliveries: [DeliveryAttempt], at now: Date) throws {
         guard !deliveries.isEmpty else { return }
         try database.write { db in
             for delivery in deliveries {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a sender records for one push after an attempt: APNs's answer decided.
-public struct PushDelivery: Sendable, Hashable {
+public struct DeliveryAttempt: Sendable, Hashable {
     /// Where the push goes next.
     public enum Outcome: Sendable, Hashable {
         /// APNs accepted it (200).
