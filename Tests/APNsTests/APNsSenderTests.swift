@@ -28,7 +28,7 @@ struct APNsSenderTests {
         #expect(metrics.delivered == 200 && metrics.latencyCount == 200)
     }
 
-    @Test(arguments: [(400, "BadDeviceToken"), (400, "TopicDisallowed"), (413, "PayloadTooLarge")])
+    @Test(arguments: [(400, "BadDeviceToken"), (400, "TopicDisallowed"), (400, "DeviceTokenNotForTopic")])
     func aRefusalFailsThePushWithoutRetrying(status: Int, reason: String) throws {
         let apns = try LocalAPNs()
         let token = SenderFixture.token(1)
@@ -140,6 +140,30 @@ struct APNsSenderTests {
         #expect(settled.attempts == 2)
         #expect(settled.lastResult == "ExpiredProviderToken (again, with a new provider token)")
         #expect(try apns.stats()["requests"] as? Int == 2)
+    }
+
+    @Test func anOversizedOrBrokenPushIsRefusedWhenQueuedAndNothingIsQueued() throws {
+        let apns = try LocalAPNs()
+        let fixture = try SenderFixture(apns)
+        let base = SenderFixture.push(to: SenderFixture.token(8)).payload.count
+        let fits = SenderFixture.push(to: SenderFixture.token(8), bytes: PushOutbox.maximumPayloadBytes - base)
+        #expect(fits.payload.count == PushOutbox.maximumPayloadBytes)
+        try fixture.store.outbox.enqueue(fits)
+        let over = SenderFixture.push(to: SenderFixture.token(8), bytes: PushOutbox.maximumPayloadBytes - base + 1)
+        #expect(throws: PushOutboxError.invalidPush(field: "payload", reason: "is 4097 bytes; APNs takes at most 4096")) {
+            try fixture.store.outbox.enqueue(over)
+        }
+        var notObject = SenderFixture.push(to: SenderFixture.token(8))
+        notObject.payload = Data("[1]".utf8)
+        #expect(throws: PushOutboxError.invalidPush(field: "payload", reason: "is not a JSON object")) {
+            try fixture.store.outbox.enqueue(notObject)
+        }
+        #expect(throws: PushOutboxError.duplicateAPNsID(fits.apnsID)) { try fixture.store.outbox.enqueue(fits) }
+        #expect(try fixture.store.outbox.pushes().map(\.apnsID) == [fits.apnsID])
+        // The largest payload APNs takes goes through.
+        try fixture.sender.start()
+        fixture.sender.wake()
+        #expect(try fixture.settled([fits.apnsID])[fits.apnsID]?.status == .delivered)
     }
 
     @Test func aChannelPushFailsAsUnsupported() throws {

@@ -67,6 +67,14 @@ final class LocalAPNs: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Stops the stand-in but keeps its directory (its CA file): connecting to it is refused from now on.
+    func stopListening() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
     /// The stand-in's origin for the sender.
     var endpoint: URL { URL(string: "https://127.0.0.1:\(port)")! }
 

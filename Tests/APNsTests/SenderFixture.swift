@@ -67,10 +67,13 @@ final class SenderFixture: @unchecked Sendable {
     /// Waits until none of `ids` is pending (at most `timeout` seconds); returns their pushes.
     func settled(_ ids: [UUID], timeout: TimeInterval = 60) throws -> [UUID: OutboxPush] {
         let deadline = Date().addingTimeInterval(timeout)
+        let wanted = Set(ids)
         while true {
-            var pushes: [UUID: OutboxPush] = [:]
-            for id in ids { pushes[id] = try store.outbox.push(apnsID: id) }
-            if pushes.values.allSatisfy({ $0.status != .pending }) || Date() > deadline { return pushes }
+            let pending = try store.outbox.pushes(status: .pending, limit: 100_000).filter { wanted.contains($0.apnsID) }
+            if pending.isEmpty || Date() > deadline {
+                let all = try store.outbox.pushes(limit: 1_000_000).filter { wanted.contains($0.apnsID) }
+                return Dictionary(all.map { ($0.apnsID, $0) }, uniquingKeysWith: { first, _ in first })
+            }
             usleep(20_000)
         }
     }
