@@ -13,18 +13,27 @@ extension PushOutbox {
     ///   object or is over 4 KB, bad headers, a collapse id over 64 bytes, a token found dead), or its `apns-id` is
     ///   taken. Nothing is queued then.
     public func enqueue(_ push: OutboxPush) throws {
-        try Self.validate(push)
-        var queued = push
-        queued.status = .pending
+        try enqueue(contentsOf: [push])
+    }
+
+    /// Queues `pushes` in one transaction: all of them, or (when one is refused) none.
+    /// - Throws: What ``enqueue(_:)`` throws, for the first push refused.
+    public func enqueue(contentsOf pushes: [OutboxPush]) throws {
+        for push in pushes { try Self.validate(push) }
         try database.write { db in
-            if let token = push.deviceToken.map(PushTokenText.hex) {
-                if let reason = try Self.deadTokenReason(token, db) {
-                    throw PushOutboxError.deadToken(token: token, reason: reason)
+            for push in pushes {
+                var queued = push
+                queued.status = .pending
+                if let token = push.deviceToken.map(PushTokenText.hex) {
+                    if let reason = try Self.deadTokenReason(token, db) {
+                        throw PushOutboxError.deadToken(token: token, reason: reason)
+                    }
                 }
+                guard try db.queryOne("SELECT 1 FROM push_outbox WHERE apns_id = ?",
+                                      [.text(push.apnsID.uuidString)]) == nil
+                else { throw PushOutboxError.duplicateAPNsID(push.apnsID) }
+                try Self.insert(queued, db)
             }
-            guard try db.queryOne("SELECT 1 FROM push_outbox WHERE apns_id = ?", [.text(push.apnsID.uuidString)]) == nil
-            else { throw PushOutboxError.duplicateAPNsID(push.apnsID) }
-            try Self.insert(queued, db)
         }
     }
 
