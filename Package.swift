@@ -90,14 +90,14 @@ let package = Package(
         .target(
             name: "WidgetHostServer",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "ActivityKit", "Push",
-                           "SharedState", "DeepLinks", "TapCharts"],
+                           "SharedState", "DeepLinks", "TapCharts", "APNs"],
             swiftSettings: sharedSettings
         ),
         // `serve` and `perform` over any app's catalog: the demo binary and users' own binaries call it.
         .target(
             name: "WidgetHostCommandLine",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "SharedState", "DeepLinks",
-                           "AppIntents", "WidgetKit"],
+                           "AppIntents", "WidgetKit", "APNs"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(

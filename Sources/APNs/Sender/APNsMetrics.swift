@@ -1,8 +1,24 @@
 import Foundation
 import Synchronization
 
-/// The sender's counters, as `/metrics` shows them (`widgethost_apns_*`): pushes delivered, failed by reason,
-/// retries, and the latency of each answered request (a histogram).
+/// Where a sender's counts go as they happen: the daemon's `/metrics` registry (`widgethost_apns_*`).
+public protocol APNsMetricsSink: Sendable {
+    /// `count` requests were handed to the HTTP/2 client.
+    func requestsSent(_ count: Int)
+    /// A push was delivered.
+    func delivered(latency: Duration)
+    /// A push failed for good; `reason` is APNs's (or `NoAnswer`, `UnsupportedChannelPush`).
+    func failed(reason: String, latency: Duration?)
+    /// An attempt will be followed by another.
+    func retried(latency: Duration?)
+    /// A provider token was signed because APNs refused the last one as expired.
+    func providerTokenRenewed()
+    /// The outbox's pending pushes, looked at about once a second.
+    func queueDepth(_ count: Int)
+}
+
+/// The sender's counters: pushes delivered, failed by reason, retries, the latency of each answered request (a
+/// histogram), and the queue depth; each also goes to the ``APNsMetricsSink`` given, if any.
 public final class APNsMetrics: Sendable {
     /// A snapshot.
     public struct Counts: Sendable, Hashable {
@@ -22,25 +38,38 @@ public final class APNsMetrics: Sendable {
         public var latencySum = 0.0
         /// Answered requests (the histogram's count).
         public var latencyCount = 0
+        /// Pending pushes when last looked at.
+        public var queueDepth = 0
     }
 
     /// The histogram's upper bounds, in seconds.
     public static let latencyBuckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     private let counts = Mutex(Counts())
+    private let sink: (any APNsMetricsSink)?
 
     /// Creates zeroed counters.
-    public init() {}
+    /// - Parameter sink: Where each count also goes.
+    public init(sink: (any APNsMetricsSink)? = nil) {
+        self.sink = sink
+    }
 
     /// A snapshot of the counters.
     public var snapshot: Counts { counts.withLock { $0 } }
 
     func recordSent(_ count: Int) {
         counts.withLock { $0.requests += count }
+        sink?.requestsSent(count)
     }
 
     func recordProviderTokenRenewal() {
         counts.withLock { $0.providerTokenRenewals += 1 }
+        sink?.providerTokenRenewed()
+    }
+
+    func recordQueueDepth(_ depth: Int) {
+        counts.withLock { $0.queueDepth = depth }
+        sink?.queueDepth(depth)
     }
 
     func record(_ outcome: APNsMetrics.Outcome, latency: Duration?) {
@@ -58,58 +87,16 @@ public final class APNsMetrics: Sendable {
                 counts.latencyCount += 1
             }
         }
+        switch outcome {
+        case .delivered: sink?.delivered(latency: latency ?? .zero)
+        case .failed(let reason): sink?.failed(reason: reason, latency: latency)
+        case .retry: sink?.retried(latency: latency)
+        }
     }
 
     enum Outcome {
         case delivered
         case failed(reason: String)
         case retry
-    }
-
-    /// The Prometheus text exposition of the counters, with the outbox's pending pushes as the queue depth.
-    public func prometheusText(queueDepth: Int) -> String {
-        let counts = snapshot
-        var lines = [
-            "# HELP widgethost_apns_sent_total Pushes APNs accepted (200).",
-            "# TYPE widgethost_apns_sent_total counter",
-            "widgethost_apns_sent_total \(counts.delivered)",
-            "# HELP widgethost_apns_requests_total Requests sent to APNs, retries included.",
-            "# TYPE widgethost_apns_requests_total counter",
-            "widgethost_apns_requests_total \(counts.requests)",
-            "# HELP widgethost_apns_failed_total Pushes failed for good, by APNs reason.",
-            "# TYPE widgethost_apns_failed_total counter",
-        ]
-        for (reason, count) in counts.failedByReason.sorted(by: { $0.key < $1.key }) {
-            lines.append("widgethost_apns_failed_total{reason=\"\(Self.label(reason))\"} \(count)")
-        }
-        lines += [
-            "# HELP widgethost_apns_retries_total Attempts followed by another (429, 5xx, no answer, expired provider token).",
-            "# TYPE widgethost_apns_retries_total counter",
-            "widgethost_apns_retries_total \(counts.retries)",
-            "# HELP widgethost_apns_provider_token_renewals_total Provider tokens signed after ExpiredProviderToken.",
-            "# TYPE widgethost_apns_provider_token_renewals_total counter",
-            "widgethost_apns_provider_token_renewals_total \(counts.providerTokenRenewals)",
-            "# HELP widgethost_apns_queue_depth Pushes pending in the outbox.",
-            "# TYPE widgethost_apns_queue_depth gauge",
-            "widgethost_apns_queue_depth \(queueDepth)",
-            "# HELP widgethost_apns_latency_seconds From handing a request to the HTTP/2 client to its answer.",
-            "# TYPE widgethost_apns_latency_seconds histogram",
-        ]
-        var cumulative = 0
-        for (index, bound) in Self.latencyBuckets.enumerated() {
-            cumulative += counts.latencyBuckets[index]
-            lines.append("widgethost_apns_latency_seconds_bucket{le=\"\(bound)\"} \(cumulative)")
-        }
-        cumulative += counts.latencyBuckets[Self.latencyBuckets.count]
-        lines.append("widgethost_apns_latency_seconds_bucket{le=\"+Inf\"} \(cumulative)")
-        lines.append("widgethost_apns_latency_seconds_sum \(counts.latencySum)")
-        lines.append("widgethost_apns_latency_seconds_count \(counts.latencyCount)")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A label value with `\`, `"` and newlines escaped, as the exposition format wants.
-    private static func label(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
     }
 }

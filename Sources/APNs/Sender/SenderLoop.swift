@@ -13,6 +13,7 @@ final class SenderLoop: @unchecked Sendable {
     /// Whether the last claim filled its limit, so more may be due now.
     private var moreDue = true
     private var lastClaim = ContinuousClock.now
+    private var lastDepth = ContinuousClock.now - .seconds(10)
     private let clock = ContinuousClock()
     /// The most pushes one claim takes.
     private let claimLimit = 500
@@ -42,6 +43,7 @@ final class SenderLoop: @unchecked Sendable {
                 _ = sender.inbox.signal.wait(timeout: .now() + 0.05)
                 continue
             }
+            publishQueueDepth()
             let room = sender.configuration.window - inFlight.count
             let idle = clock.now - lastClaim >= sender.configuration.idlePoll
             var claimedFull = false
@@ -51,6 +53,17 @@ final class SenderLoop: @unchecked Sendable {
             if !claimedFull && answered == false {
                 _ = sender.inbox.signal.wait(timeout: .now() + sender.configuration.idlePoll.seconds)
             }
+        }
+    }
+
+    /// Counts the pending pushes for the metrics, at most once a second.
+    private func publishQueueDepth() {
+        guard clock.now - lastDepth >= .seconds(1) else { return }
+        lastDepth = clock.now
+        do {
+            sender.metrics.recordQueueDepth(try sender.store.pendingCount())
+        } catch {
+            note(error)
         }
     }
 

@@ -32,6 +32,7 @@ public enum WidgetHostAPI {
         PushTokensResource.self,
         PushCheckResource.self,
         PushPlannerResource.self,
+        PushOutboxResource.self,
         OpenAPIResource.self,
     ]
 
