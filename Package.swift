@@ -137,7 +137,9 @@ let package = Package(
         .testTarget(name: "PushTests", dependencies: ["Push", "ActivityKit", "JSON", "SharedState", "WidgetHost"],
                     swiftSettings: sharedSettings),
         // The APNs sender end to end against the local APNs (Tests/apns), and its crash test's child process.
-        .testTarget(name: "APNsTests", dependencies: ["APNs", "Push", "SharedState", "JSON", "HTTPServer", "HTTPTestSupport",
+        .target(name: "APNsTestSupport", dependencies: ["HTTPServer", "HTTPTestSupport"], path: "Tests/APNsTestSupport",
+                swiftSettings: sharedSettings),
+        .testTarget(name: "APNsTests", dependencies: ["APNs", "Push", "SharedState", "JSON", "APNsTestSupport",
                                                       "ProcessTestSupport"],
                     swiftSettings: sharedSettings),
         .executableTarget(name: "apns-crashsender", dependencies: ["APNs", "Push", "SharedState"],
@@ -165,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: ["HTTPTestSupport", "ProcessTestSupport", "JSON", "HTTPServer", "WidgetHostServer", "WidgetHost",
-                           "DemoWidgets", "SharedState", "DeepLinks", "ActivityKit"],
+                           "DemoWidgets", "SharedState", "DeepLinks", "ActivityKit", "APNsTestSupport"],
             swiftSettings: sharedSettings
         ),
     ],

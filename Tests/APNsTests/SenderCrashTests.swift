@@ -1,3 +1,4 @@
+import APNsTestSupport
 import Foundation
 import ProcessTestSupport
 import Push

@@ -3,26 +3,26 @@ import HTTPServer
 import HTTPTestSupport
 
 /// The local APNs stand-in (Tests/apns), started for one test in a directory of its own with a fresh team key.
-final class LocalAPNs: @unchecked Sendable {
+public final class LocalAPNs: @unchecked Sendable {
     // @unchecked: every property is set in init and only read afterwards; the process is stopped once, in deinit or
     // stop(), which tests call from one task.
-    static let keyID = "ABC123DEFG"
-    static let teamID = "TEAM123456"
-    static let bundleID = "com.example.widgethost"
+    public static let keyID = "ABC123DEFG"
+    public static let teamID = "TEAM123456"
+    public static let bundleID = "com.example.widgethost"
 
-    let directory: URL
-    let keyFile: String
-    let port: Int
-    let controlPort: Int
-    let caFile: String
+    public let directory: URL
+    public let keyFile: String
+    public let port: Int
+    public let controlPort: Int
+    public let caFile: String
     private let process: Process
 
     /// The repository's root, from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// Starts the stand-in (its first run makes the pinned venv: allow minutes) and waits for it to listen.
-    init(maxStreams: Int = 1000) throws {
+    public init(maxStreams: Int = 1000) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("apns-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         keyFile = directory.appendingPathComponent("AuthKey_\(Self.keyID).p8").path
@@ -59,7 +59,7 @@ final class LocalAPNs: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops the stand-in (SIGTERM) and removes its directory.
-    func stop() {
+    public func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
@@ -68,7 +68,7 @@ final class LocalAPNs: @unchecked Sendable {
     }
 
     /// Stops the stand-in but keeps its directory (its CA file): connecting to it is refused from now on.
-    func stopListening() {
+    public func stopListening() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
@@ -76,11 +76,11 @@ final class LocalAPNs: @unchecked Sendable {
     }
 
     /// The stand-in's origin for the sender.
-    var endpoint: URL { URL(string: "https://127.0.0.1:\(port)")! }
+    public var endpoint: URL { URL(string: "https://127.0.0.1:\(port)")! }
 
     /// One control request; the JSON answer.
     @discardableResult
-    func control(_ method: String, _ path: String, _ body: [String: Any]? = nil) throws -> Any {
+    public func control(_ method: String, _ path: String, _ body: [String: Any]? = nil) throws -> Any {
         let client = try RawHTTPClient(.tcp(host: "127.0.0.1", port: UInt16(controlPort)))
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
         let response = try client.requestBlocking(method, path, body: data)
@@ -90,20 +90,20 @@ final class LocalAPNs: @unchecked Sendable {
         return try JSONSerialization.jsonObject(with: response.body)
     }
 
-    func stats() throws -> [String: Any] { try control("GET", "/stats") as? [String: Any] ?? [:] }
+    public func stats() throws -> [String: Any] { try control("GET", "/stats") as? [String: Any] ?? [:] }
 
     /// Times each apns-id (lower case) was answered 200.
-    func deliveredIDs() throws -> [String: Int] { try control("GET", "/apns-ids") as? [String: Int] ?? [:] }
+    public func deliveredIDs() throws -> [String: Int] { try control("GET", "/apns-ids") as? [String: Int] ?? [:] }
 
-    func pushes(limit: Int = 10_000) throws -> [[String: Any]] {
+    public func pushes(limit: Int = 10_000) throws -> [[String: Any]] {
         try control("GET", "/pushes?limit=\(limit)") as? [[String: Any]] ?? []
     }
 
-    func providerTokens() throws -> [[String: Any]] { try control("GET", "/provider-tokens") as? [[String: Any]] ?? [] }
+    public func providerTokens() throws -> [[String: Any]] { try control("GET", "/provider-tokens") as? [[String: Any]] ?? [] }
 
-    func script(_ command: [String: Any]) throws { try control("POST", "/script", command) }
+    public func script(_ command: [String: Any]) throws { try control("POST", "/script", command) }
 
-    func setClock(_ date: Date) throws { try control("POST", "/clock", ["now": date.timeIntervalSince1970]) }
+    public func setClock(_ date: Date) throws { try control("POST", "/clock", ["now": date.timeIntervalSince1970]) }
 
     private static func run(_ tool: String, _ arguments: [String]) throws {
         let process = Process()
@@ -120,6 +120,10 @@ final class LocalAPNs: @unchecked Sendable {
 }
 
 /// The stand-in did not start, or refused a control request.
-struct LocalAPNsError: Error, CustomStringConvertible {
-    var description: String
+public struct LocalAPNsError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
