@@ -109,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: ["WidgetHost", "DemoWidgets", "SharedState", "DeepLinks", "CSQLite", "CPCRE2", "Push", "JSON",
-                           "ActivityKit"],
+                           "ActivityKit", "APNs"],
             swiftSettings: sharedSettings
         ),
         // A child process for the crash-durability tests: writes, acknowledges, and gets SIGKILLed.
