@@ -3,7 +3,7 @@
 # Both first install the Debian packages the C modules need, when they are missing.
 
 SWIFT      ?= swift
-APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config
+APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config libcurl4-openssl-dev libssl-dev openssl
 # The dashboard's browser tests (Tests/ui/) drive Debian's chromium through chromium-driver; only `make test` and
 # `make ui-test` install them.
 UI_APT_PKGS := chromium chromium-driver

@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "Push", targets: ["Push"]),
+        .library(name: "APNs", targets: ["APNs"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "SharedState", targets: ["SharedState"]),
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
@@ -36,6 +37,8 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // C helpers of DeepLinks' hot path: SSE2 byte classes (`pmovmskb`), a thread-local variable.
         .target(name: "CDeepLinks"),
 
@@ -57,6 +60,10 @@ let package = Package(
         // registry (and the planner and its outbox, on SQLite). Independent of the engine, so a server can use it
         // without it.
         .target(name: "Push", dependencies: ["ActivityKit", "JSON", "SharedState"], swiftSettings: sharedSettings),
+        // Delivering the outbox to APNs: the team key and its ES256 provider token (OpenSSL), an HTTP/2 client on
+        // libcurl's multi interface, and the sender that claims, sends and records.
+        .target(name: "APNs", dependencies: ["Push", "SharedState", "JSON", "CCurl", "COpenSSL"],
+                swiftSettings: sharedSettings),
 
         // The engine, the demo catalog, the HTTP layer and the executables.
         .target(
@@ -83,7 +90,7 @@ let package = Package(
         .target(
             name: "WidgetHostServer",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "ActivityKit", "Push",
-                           "SharedState", "DeepLinks", "TapCharts"],
+                           "SharedState", "DeepLinks", "TapCharts", "APNs"],
             resources: [.embedInCode("Dashboard/Files")],
             swiftSettings: sharedSettings
         ),
@@ -91,7 +98,7 @@ let package = Package(
         .target(
             name: "WidgetHostCommandLine",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "SharedState", "DeepLinks",
-                           "AppIntents", "WidgetKit"],
+                           "AppIntents", "WidgetKit", "APNs"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
@@ -103,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: ["WidgetHost", "DemoWidgets", "SharedState", "DeepLinks", "CSQLite", "CPCRE2", "Push", "JSON",
-                           "ActivityKit"],
+                           "ActivityKit", "APNs"],
             swiftSettings: sharedSettings
         ),
         // A child process for the crash-durability tests: writes, acknowledges, and gets SIGKILLed.
@@ -130,6 +137,14 @@ let package = Package(
         // The checker is held to the engine's device side (WidgetHost) on a table of content states.
         .testTarget(name: "PushTests", dependencies: ["Push", "ActivityKit", "JSON", "SharedState", "WidgetHost"],
                     swiftSettings: sharedSettings),
+        // The APNs sender end to end against the local APNs (Tests/apns), and its crash test's child process.
+        .target(name: "APNsTestSupport", dependencies: ["HTTPServer", "HTTPTestSupport"], path: "Tests/APNsTestSupport",
+                swiftSettings: sharedSettings),
+        .testTarget(name: "APNsTests", dependencies: ["APNs", "Push", "SharedState", "JSON", "APNsTestSupport",
+                                                      "ProcessTestSupport"],
+                    swiftSettings: sharedSettings),
+        .executableTarget(name: "apns-crashsender", dependencies: ["APNs", "Push", "SharedState"],
+                          swiftSettings: sharedSettings),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "CDeepLinks"], swiftSettings: sharedSettings),
         .testTarget(name: "ModelTests", dependencies: ["WidgetKit", "AppIntents", "HostBridge"], swiftSettings: sharedSettings),
         .testTarget(
@@ -153,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: ["HTTPTestSupport", "ProcessTestSupport", "JSON", "HTTPServer", "WidgetHostServer", "WidgetHost",
-                           "DemoWidgets", "SharedState", "DeepLinks", "ActivityKit"],
+                           "DemoWidgets", "SharedState", "DeepLinks", "ActivityKit", "APNsTestSupport"],
             swiftSettings: sharedSettings
         ),
     ],

@@ -16,6 +16,8 @@ package enum ServeCommand {
         usage: \(app.commandName) serve [--data-dir DIR] [--port N | --unix PATH] [--host ADDR] [--token T]
                                 [--clock system|virtual] [--clock-start ISO8601] [--time-zone TZ]
                                 [--routes DIR] [--log-level debug|info|warning|error] [--threads N] [--json]
+                                [--apns-endpoint URL --apns-key-file P8 --apns-key-id KID --apns-team-id TEAM
+                                 --apns-topic BUNDLE [--apns-ca-file PEM] [--apns-connections N]]
 
         Runs the WidgetHost daemon: the HTTP/JSON API under /v1 (OpenAPI at /v1/openapi.json), /healthz and
         /metrics. Prints where it listens and a curl line on stdout, then one JSON line per request on stderr.
@@ -38,6 +40,7 @@ package enum ServeCommand {
           --log-level L      lowest log level written (default info)
           --threads N        HTTP worker threads (default: the core count, at least 2)
           --json             print the listening line as one JSON object instead
+        \(APNsOptions.usage)
 
         exit codes: 0 stopped by a signal; 1 the server could not start (e.g. the port is in use);
                     2 bad usage (unknown option, bad value, non-loopback address without a token);
@@ -89,7 +92,7 @@ package enum ServeCommand {
                 engine: opened.engine, routes: RouteTableHolder(opened.routes, directory: settings.routesDirectory),
                 intents: opened.intents,
                 checkpointing: [opened.engine.store.database, opened.container.store],
-                configuration: settings.serverConfiguration())
+                configuration: settings.serverConfiguration(), apns: settings.apns)
         } catch let error as ServerError {
             printError("\(settings.app.commandName) serve: \(error)")
             switch error {

@@ -9,10 +9,10 @@ import WidgetHostServer
 struct ServeSettings {
     /// What the daemon serves.
     var app: HostedApp
-    static let valuedOptions: Set<String> = [
+    static let valuedOptions: Set<String> = Set([
         "data-dir", "port", "unix", "host", "token", "clock", "clock-start", "time-zone", "routes", "log-level",
         "threads",
-    ]
+    ]).union(APNsOptions.valuedOptions)
 
     var dataDirectory: URL
     var address: ListenAddress
@@ -25,6 +25,8 @@ struct ServeSettings {
     var logLevel: LogLevel
     var threads: Int
     var json: Bool
+    /// Where the outbox's pushes go, when `--apns-*` were given.
+    var apns: WidgetHostDaemon.APNsSettings?
 
     /// Checks the options.
     /// - Throws: ``OptionError`` naming the bad option.
@@ -80,6 +82,7 @@ struct ServeSettings {
             threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
         }
         json = options.has("json")
+        apns = try APNsOptions.parse(options)?.settings()
     }
 
     /// What ``open()`` opened.

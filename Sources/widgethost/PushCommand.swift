@@ -16,11 +16,13 @@ enum PushCommand {
           widgethost push outbox [--status pending|delivered|failed] [--activity ID] [--json]
               Planned pushes, pending first.
           widgethost push check FILE [--attributes NAME] [--json]   every rule a payload breaks (push check --help)
+        \(sendUsage)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         DemoSubcommand.run(
-            "push", usage: usage, arguments, valued: ["state", "type", "kind", "status", "activity"],
+            "push", usage: usage, arguments,
+            valued: Set(["state", "type", "kind", "status", "activity"]).union(sendOptions),
             flags: ["frequent"],
             prepare: { subcommand, positional, options in
                 let work = try command(subcommand, positional, options)
@@ -35,6 +37,7 @@ enum PushCommand {
                 switch error {
                 case let error as PushPlannerError: "\(error)"
                 case let error as ActivityError: "\(error)"
+                case let error as PushOutboxError: "\(error)"
                 default: nil
                 }
             })
@@ -80,8 +83,11 @@ enum PushCommand {
                 return json ? JSONOutput.text(V1.PlannerDecisionList(decisions))
                     : decisions.map(line).joined(separator: "\n")
             }
+        case "send":
+            return try send(positional, options)
         case "outbox":
-            guard positional.isEmpty else { throw OptionError(message: "outbox takes no arguments") }
+            if positional.count == 1 { return try fate(positional[0], json: json) }
+            guard positional.isEmpty else { throw OptionError(message: "outbox takes at most one apns-id") }
             let status = try options["status"].map { name in
                 guard let status = OutboxPush.Status(rawValue: name) else {
                     throw OptionError(message: "--status '\(name)' is not pending, delivered or failed")

@@ -58,6 +58,8 @@ async def main(options):
     os.replace(path + ".tmp", path)
     print(json.dumps(ready), flush=True)
     stop = asyncio.Event()
+    # A parent that blocks signals (a Swift test process does) passes its mask on: unblock the two that stop us.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
     await stop.wait()

@@ -98,7 +98,9 @@ class ProviderTokens:
         if now - iat > MAX_AGE:
             raise ProviderTokenError(403, "ExpiredProviderToken")
         if connection.token != token:
-            if connection.token is not None and now - connection.token_since < MIN_REFRESH_INTERVAL:
+            # Replacing a token APNs refused as expired is what a provider must do, not a refresh too soon.
+            if (connection.token is not None and connection.token not in self.expired
+                    and now - connection.token_since < MIN_REFRESH_INTERVAL):
                 raise ProviderTokenError(429, "TooManyProviderTokenUpdates")
             connection.token, connection.token_since = token, now
         if token not in self.accepted:

@@ -34,7 +34,31 @@ public struct OutboxPush: Sendable, Hashable {
     public var attempts: Int
     /// What the last attempt answered (`applied`, `ignored: stale_timestamp …`, an APNs reason).
     public var lastResult: String?
+    /// The HTTP status of APNs's last answer (nil before one, or when no answer came).
+    public var apnsStatus: Int? = nil
+    /// `apns-collapse-id`, for a caller's own push.
+    public var collapseID: String? = nil
+    /// When a pending push that was answered with a retryable error may go again (nil: as soon as it is due).
+    public var nextAttemptAt: Date? = nil
+    /// When it was delivered or failed for good.
+    public var finishedAt: Date? = nil
+    /// How many times it was sent again after APNs answered `ExpiredProviderToken` (at most once).
+    public var providerTokenRetries: Int = 0
 
     /// `apns-priority`: 5 or 10.
     public var priority: Int { headers.priority?.rawValue ?? 10 }
+}
+
+extension OutboxPush {
+    /// Creates a push for ``PushOutbox/enqueue(_:)``: a caller's own, next to the planner's.
+    /// - Parameters:
+    ///   - apnsID: Its `apns-id` (a fresh UUID unless the caller keeps its own).
+    ///   - activityID: The activity it concerns, or empty for none (a widget push).
+    ///   - dueAt: When it may be sent (now unless later).
+    public init(apnsID: UUID = UUID(), activityID: String = "", event: LiveActivityEvent = .update, deviceToken: Data?,
+                headers: PushHeaders, payload: Data, collapseID: String? = nil, createdAt: Date, dueAt: Date) {
+        self.init(apnsID: apnsID, activityID: activityID, event: event, deviceToken: deviceToken, headers: headers,
+                  payload: payload, createdAt: createdAt, dueAt: dueAt, status: .pending, attempts: 0, lastResult: nil,
+                  collapseID: collapseID)
+    }
 }

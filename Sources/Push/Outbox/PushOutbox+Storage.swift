@@ -30,6 +30,20 @@ extension PushOutbox {
             // The priority-10 budget counts an activity's high-priority pushes in the last hour.
             try db.execute("CREATE INDEX push_outbox_by_activity ON push_outbox(activity_id, priority, created_at)")
         }
+        // Delivery to APNs: a lease while a sender has a push in flight, when a retry may go, APNs's answer, the
+        // push type and collapse id of a caller's own push, and the tokens APNs answered 410 for.
+        migrator.registerMigration("Push.outbox.2-delivery") { db in
+            for column in ["lease_until REAL", "retry_at REAL", "provider_token_retries INTEGER NOT NULL DEFAULT 0",
+                           "apns_status INTEGER", "push_type TEXT NOT NULL DEFAULT 'liveactivity'", "collapse_id TEXT",
+                           "finished_at REAL"] {
+                try db.execute("ALTER TABLE push_outbox ADD COLUMN \(column)")
+            }
+            try db.execute("CREATE INDEX push_outbox_by_token ON push_outbox(device_token) WHERE status = 'pending'")
+            try db.execute("""
+                CREATE TABLE push_unregistered_tokens(token TEXT PRIMARY KEY NOT NULL, reason TEXT NOT NULL,
+                                                      at REAL NOT NULL)
+                """)
+        }
         return migrator
     }
 
@@ -37,13 +51,14 @@ extension PushOutbox {
     static func insert(_ push: OutboxPush, _ db: Database) throws {
         try db.execute("""
             INSERT INTO push_outbox(apns_id, activity_id, event, device_token, channel_id, bundle_id, priority,
-                                    expiration, payload, created_at, due_at, status, attempts)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+                                    expiration, payload, created_at, due_at, status, attempts, push_type, collapse_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
             """, [.text(push.apnsID.uuidString), .text(push.activityID), .text(push.event.rawValue),
                   push.deviceToken.map { .text(PushTokenText.hex($0)) } ?? .null, push.headers.channelID.sqlValue,
                   .text(push.headers.bundleIdentifier), .integer(Int64(push.priority)),
                   push.headers.expiration.sqlValue, .blob(push.payload), push.createdAt.sqlValue,
-                  push.dueAt.sqlValue, .text(push.status.rawValue)])
+                  push.dueAt.sqlValue, .text(push.status.rawValue), .text(push.headers.pushType.rawValue),
+                  push.collapseID.sqlValue])
     }
 
     /// How many priority-10 pushes `activityID` was planned since `date`.
@@ -64,10 +79,11 @@ extension PushOutbox {
         guard let id = row.string("apns_id").flatMap(UUID.init(uuidString:)),
               let event = row.string("event").flatMap(LiveActivityEvent.init(rawValue:)),
               let status = row.string("status").flatMap(OutboxPush.Status.init(rawValue:)),
-              let priority = row.int("priority").flatMap(PushHeaders.Priority.init(rawValue:)) else {
+              let priority = row.int("priority").flatMap(PushHeaders.Priority.init(rawValue:)),
+              let pushType = PushHeaders.PushType(rawValue: row.string("push_type") ?? "liveactivity") else {
             throw PushStoreError.corruptRow("push_outbox")
         }
-        let headers = PushHeaders(pushType: .liveActivity, bundleIdentifier: row.string("bundle_id") ?? "",
+        let headers = PushHeaders(pushType: pushType, bundleIdentifier: row.string("bundle_id") ?? "",
                                   priority: priority, expiration: row.date("expiration"),
                                   channelID: row.string("channel_id"))
         return OutboxPush(
@@ -75,6 +91,8 @@ extension PushOutbox {
             deviceToken: row.string("device_token").flatMap(PushTokenText.token), headers: headers,
             payload: row.data("payload") ?? Data(), createdAt: row.date("created_at") ?? .distantPast,
             dueAt: row.date("due_at") ?? .distantPast, status: status, attempts: row.int("attempts") ?? 0,
-            lastResult: row.string("last_result"))
+            lastResult: row.string("last_result"), apnsStatus: row.int("apns_status"),
+            collapseID: row.string("collapse_id"), nextAttemptAt: row.date("retry_at"),
+            finishedAt: row.date("finished_at"), providerTokenRetries: row.int("provider_token_retries") ?? 0)
     }
 }

@@ -87,10 +87,20 @@ public final class PushOutbox: Sendable {
 public enum PushOutboxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No push has this `apns-id`.
     case unknownPush(UUID)
+    /// A push with this `apns-id` is queued already.
+    case duplicateAPNsID(UUID)
+    /// The push could never be sent: `field` is what is wrong.
+    case invalidPush(field: String, reason: String)
+    /// APNs answered 410 for the token, or the registry invalidated it.
+    case deadToken(token: String, reason: String)
 
     public var description: String {
         switch self {
         case .unknownPush(let id): "no push in the outbox has the apns-id \(id.uuidString)"
+        case .duplicateAPNsID(let id): "a push with the apns-id \(id.uuidString) is in the outbox already"
+        case .invalidPush(let field, let reason): "\(field) \(reason)"
+        case .deadToken(let token, let reason):
+            "the device token \(token.prefix(16))… is invalidated (\(reason)); no push is sent to it"
         }
     }
 }

@@ -1,6 +1,7 @@
 import DeepLinks
 import Foundation
 import HTTPServer
+import APNs
 import Push
 import WidgetHost
 
@@ -18,6 +19,9 @@ public struct APIContext: Sendable {
     /// The server side of pushes (in the engine's database, in tables of its own): the token registry, the planner
     /// and its outbox.
     public let push: PushStore
+    /// The APNs sender draining ``push``'s outbox, when the daemon was given APNs credentials; queuing a push wakes
+    /// it.
+    public var apns: APNsSender?
     /// Engine counters shown at `/metrics`.
     public let metrics: EngineMetrics
     /// Called after every successful mutating request.
@@ -33,16 +37,20 @@ public struct APIContext: Sendable {
     ///   - metrics: The engine metrics (already observing `engine`).
     ///   - scheduleChanged: Called after every successful mutating request; a no-op by default.
     ///   - log: Where route-table reloads are logged (the server's log).
+    ///   - bundleIdentifier: The app's bundle identifier pushes are addressed to (`--apns-topic`); the engine's device
+    ///     rules' when nil.
     /// - Throws: What opening the push store's tables throws.
     public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil, metrics: EngineMetrics,
-                scheduleChanged: @escaping @Sendable () -> Void = {}, log: ServerLog = ServerLog()) throws {
+                scheduleChanged: @escaping @Sendable () -> Void = {}, log: ServerLog = ServerLog(),
+                bundleIdentifier: String? = nil) throws {
         self.engine = engine
         self.routes = routes
         self.intents = intents
         taps = TapStore(engineStore: engine.store, routes: routes)
         let clock = engine.clock
         push = try PushStore(database: engine.store.database,
-                             bundleIdentifier: engine.activities.rules.bundleIdentifier ?? PushStore.defaultBundleIdentifier,
+                             bundleIdentifier: bundleIdentifier ?? engine.activities.rules.bundleIdentifier
+                                 ?? PushStore.defaultBundleIdentifier,
                              now: { clock.now })
         self.metrics = metrics
         self.scheduleChanged = scheduleChanged

@@ -33,6 +33,7 @@ public enum WidgetHostAPI {
         PushCheckResource.self,
         PushPlannerResource.self,
         ControlsResource.self,
+        PushOutboxResource.self,
         OpenAPIResource.self,
         DashboardResource.self,
     ]

@@ -1,3 +1,4 @@
+import APNs
 import DeepLinks
 import Foundation
 import HTTPServer
@@ -23,6 +24,25 @@ public final class WidgetHostDaemon: Sendable {
     public let context: APIContext
     /// The reload scheduler, or nil on a virtual clock.
     public let scheduler: ReloadScheduler?
+    /// The APNs sender draining the outbox, when APNs settings were given.
+    public var apns: APNsSender? { context.apns }
+
+    /// Where and as whom the daemon sends the outbox's pushes to APNs.
+    public struct APNsSettings: Sendable {
+        /// The team's provider token.
+        public var providerToken: ProviderToken
+        /// The endpoint, connections, CA file and pacing.
+        public var sender: APNsSender.Configuration
+        /// The app's bundle identifier (`apns-topic` without its push-type suffix).
+        public var topic: String
+
+        /// Creates settings.
+        public init(providerToken: ProviderToken, sender: APNsSender.Configuration, topic: String) {
+            self.providerToken = providerToken
+            self.sender = sender
+            self.topic = topic
+        }
+    }
 
     /// Starts serving at once.
     ///
@@ -35,21 +55,37 @@ public final class WidgetHostDaemon: Sendable {
     ///   - configuration: Address, token, threads, body cap (the daemon documents
     ///     ``WidgetHostAPI/maximumBodySize``, the configuration's default), log. Its metrics registry also gets
     ///     the engine metrics; its `onStop` hook, if any, runs after the daemon's own stop work.
-    /// - Throws: ``ServerError`` when the server cannot start; a store error when the push tables cannot be opened.
+    ///   - apns: Where to send the outbox's pushes; without it they wait in the outbox (as before there was a
+    ///     sender). The sender starts with the server (taking back what a previous run left in flight) and stops
+    ///     before the databases are checkpointed.
+    /// - Throws: ``ServerError`` when the server cannot start; a store error when the push tables cannot be opened;
+    ///   ``HTTP2ClientError`` for a bad APNs endpoint.
     public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil,
                 checkpointing stores: [DatabaseStore],
-                configuration: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
+                configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
+                apns: APNsSettings? = nil) throws {
         let log = configuration.log
         let scheduler = engine.clock is VirtualClock ? nil : ReloadScheduler(engine: engine, log: log)
         let metrics = EngineMetrics(registry: configuration.metrics)
         metrics.observe(engine)
-        let context = try APIContext(engine: engine, routes: routes, intents: intents, metrics: metrics,
-                                 scheduleChanged: { scheduler?.scheduleChanged() }, log: log)
+        var context = try APIContext(engine: engine, routes: routes, intents: intents, metrics: metrics,
+                                     scheduleChanged: { scheduler?.scheduleChanged() }, log: log,
+                                     bundleIdentifier: apns?.topic)
         scheduler?.attach(context.push.planner)
+        if let apns {
+            let clock = engine.clock
+            context.apns = try APNsSender(
+                store: context.push, providerToken: apns.providerToken, configuration: apns.sender,
+                metrics: APNsMetrics(sink: APNsRegistryMetrics(registry: configuration.metrics)),
+                dueClock: { clock.now })
+        }
+        let sender = context.apns
         var configuration = configuration
         let previousOnStop = configuration.onStop
         configuration.onStop = {
             await scheduler?.stop()
+            // Answers in flight are recorded; what stays unanswered is sent again at the next start.
+            await Task.detached { sender?.stop() }.value
             // Otherwise the last performs' reloads would run again at the next start.
             await intents?.markReloadsDone()
             for store in stores {
@@ -72,6 +108,7 @@ public final class WidgetHostDaemon: Sendable {
         self.scheduler = scheduler
         // Reloads scheduled are all in the engine store, so what came due while the daemon was down runs now.
         scheduler?.start()
+        try sender?.start()
         if let intents { Self.logStartUpReloads(of: intents, log: log, scheduler: scheduler) }
     }
 

@@ -27,14 +27,30 @@ extension OpenAPIDocument {
                 limitParameter,
             ],
             success: ("200", json("PlannerDecisionList", "The decisions.")), errors: [400])],
-        "/v1/push/outbox": ["get": operation(
-            "listOutbox", "Planned pushes: pending first (oldest due first), then the others, newest first.",
-            parameters: [
-                queryParameter("status", string(values: OutboxPush.Status.allCases.map(\.rawValue)), "Only these."),
-                queryParameter("activity", nonEmptyText, "Only this activity's."),
-                limitParameter,
-            ],
-            success: ("200", json("OutboxList", "The pushes and the counts per status.")), errors: [400])],
+        "/v1/push/outbox": [
+            "get": operation(
+                "listOutbox", "Planned pushes: pending first (oldest due first), then the others, newest first.",
+                parameters: [
+                    queryParameter("status", string(values: OutboxPush.Status.allCases.map(\.rawValue)), "Only these."),
+                    queryParameter("activity", nonEmptyText, "Only this activity's."),
+                    limitParameter,
+                ],
+                success: ("200", json("OutboxList", "The pushes and the counts per status.")), errors: [400]),
+            "post": operation(
+                "sendPush", """
+                    Queue a push of your own for the APNs sender (`widgethost serve --apns-…`): acknowledged once \
+                    queued, then sent at least once with its `apns-id`; its fate is at /v1/push/outbox/{apnsId}.
+                    """,
+                body: "SendPushRequest",
+                success: ("202", json("OutboxPush", "Queued.")), errors: [400, 409, 422]),
+        ],
+        "/v1/push/outbox/{apnsId}": ["get": operation(
+            "getOutboxPush", """
+                One push's fate: pending (with the next attempt's time after a retryable answer), delivered, or \
+                failed with APNs's reason.
+                """,
+            parameters: [pathParameter("apnsId", string(), "The push's apns-id (a UUID).")],
+            success: ("200", json("OutboxPush", "The push.")), errors: [404])],
         "/v1/push/outbox/deliver": ["post": operation(
             "deliverOutbox", """
                 Apply the pending pushes due now to the engine's own device, marking each delivered with the device's \
@@ -73,9 +89,17 @@ extension OpenAPIDocument {
             "deviceToken": nullable(hexToken), "channelId": nullable(string()), "headers": stringMap, "payload": anyObject,
             "priority": oneOfIntegers([5, 10]), "createdAt": dateTime, "dueAt": dateTime,
             "status": string(values: OutboxPush.Status.allCases.map(\.rawValue)), "attempts": integer,
-            "lastResult": nullable(string()),
+            "lastResult": nullable(string()), "pushType": string(values: ["liveactivity", "widgets"]),
+            "collapseId": nullable(string()), "apnsStatus": nullable(integer), "nextAttemptAt": nullable(dateTime),
+            "finishedAt": nullable(dateTime),
         ], required: ["apnsId", "activityId", "event", "headers", "payload", "priority", "createdAt", "dueAt", "status",
-                      "attempts"]),
+                      "attempts", "pushType"]),
+        "SendPushRequest": object([
+            "deviceToken": hexToken, "pushType": nullable(string(values: ["liveactivity", "widgets"])),
+            "payload": anyObject, "priority": nullable(oneOfIntegers([5, 10])),
+            "expiration": nullable(integer(in: 0...253_402_300_799)), "collapseId": nullable(text(length: 1...64)),
+            "apnsId": nullable(string(format: "uuid")), "activityId": nullable(text(length: 1...256)),
+        ], required: ["deviceToken", "payload"], closed: true),
         "OutboxList": object([
             "pushes": array(of: ref("OutboxPush")), "pending": integer, "delivered": integer, "failed": integer,
         ], required: ["pushes", "pending", "delivered", "failed"]),

@@ -66,6 +66,11 @@ extension V1 {
         var status: String
         var attempts: Int
         var lastResult: String?
+        var pushType: String
+        var collapseId: String?
+        var apnsStatus: Int?
+        var nextAttemptAt: Date?
+        var finishedAt: Date?
 
         package init(_ push: Push.OutboxPush) {
             apnsId = push.apnsID.uuidString
@@ -81,6 +86,11 @@ extension V1 {
             status = push.status.rawValue
             attempts = push.attempts
             lastResult = push.lastResult
+            pushType = push.headers.pushType.rawValue
+            collapseId = push.collapseID
+            apnsStatus = push.apnsStatus
+            nextAttemptAt = push.nextAttemptAt
+            finishedAt = push.finishedAt
         }
     }
 
