@@ -28,6 +28,9 @@ extension DaemonTests {
             #expect((history.json["current"] as? [String: Any])?["token"] as? String == Self.second)
             let device = try await daemon.request("GET", "/v1/push/tokens?device=phone-1")
             #expect(device.objects("tokens").compactMap { $0["token"] as? String } == [Self.second])
+            // A device no registration could name (a control byte) is refused, as registering it is.
+            expectRefusal(try await daemon.request("GET", "/v1/push/tokens?device=%08phone"), status: 422,
+                          code: "invalid_identifier")
 
             let invalidated = try await daemon.request("POST", "/v1/push/registrations/\(Self.second)/invalidate",
                                                        json: #"{"reason":"Unregistered"}"#)

@@ -59,7 +59,11 @@ enum PushTokensResource: APIResource {
             guard let device = request.queryItems.first(where: { $0.name == "device" })?.value, !device.isEmpty else {
                 throw APIError.invalidQuery("device", "name the device whose tokens to list")
             }
-            return .json(V1.PushTokenList(try mappingPushTokenErrors { try registry.tokens(device: device) }))
+            // Checked as a registration checks it, so a device no registration could name is refused, not listed empty.
+            return .json(V1.PushTokenList(try mappingPushTokenErrors {
+                try PushTokenRegistry.check("device", device)
+                return try registry.tokens(device: device)
+            }))
         }
 
         router.get("/v1/push/registrations/{token}") { _, parameters in
