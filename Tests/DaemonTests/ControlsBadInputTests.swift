@@ -43,6 +43,14 @@ extension DaemonTests {
             ("PUT", "/v1/controls/focus", "{}", [], 405, "method_not_allowed"),
             ("POST", "/v1/control-kinds", "{}", [], 405, "method_not_allowed"),
             ("GET", "/v1/device/widget-push-token/renew", nil, [], 405, "method_not_allowed"),
+            ("POST", "/v1/device/push?token=00ff", #"{"aps":{"content-changed":true}}"#,
+             ["apns-push-type: controls", "apns-topic: com.example.widgethost.push-type.widgets"], 400, "bad_push"),
+            ("POST", "/v1/device/push?token=00ff", #"{"aps":{"content-changed":true}}"#,
+             ["apns-push-type: controls", "apns-topic: com.example.widgethost.push-type.controls", "apns-priority: 1"],
+             400, "bad_push"),
+            ("POST", "/v1/device/push", #"{"aps":{"content-changed":true}}"#,
+             ["apns-push-type: controls", "apns-topic: com.example.widgethost.push-type.controls",
+              "apns-channel-id: abc"], 400, "bad_push"),
         ]
 
         @Test("each bad request is refused with its code and changes nothing", arguments: cases)

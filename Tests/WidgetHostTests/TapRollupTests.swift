@@ -85,6 +85,25 @@ struct TapRollupTests {
         #expect(try taps.rollupTable(answering: TapReportQuery(dimensions: [.family], bucket: .day)) == nil)
     }
 
+    @Test("a route filter is answered from the rollups, matched or not; any other filter reads the taps")
+    func filters() throws {
+        let (_, taps) = try Self.filledStore(count: 1200)
+        let byRoute = try taps.report(TapReportQuery(dimensions: [.route]))
+        let busiest = try #require(byRoute.rows.max { $0.taps < $1.taps }?.route)
+        let zone = try #require(TimeZone(identifier: "Asia/Kolkata"))
+        for route in [busiest, TapReport.unmatchedRoute, "no-such-route"] {
+            let query = TapReportQuery(dimensions: [], bucket: .day, timeZone: zone, filters: [.route: route])
+            #expect(try taps.rollupTable(answering: query) == "tap_rollups_by_route")
+            let fromRollups = try taps.report(query)
+            #expect(fromRollups == (try taps.report(query, source: .rawRows)), "\(route)")
+            #expect(fromRollups.totalTaps == byRoute.rows.first { $0.route == route }?.taps ?? 0, "\(route)")
+        }
+        let byKind = TapReportQuery(dimensions: [.route], filters: [.kind: TapIngestionTests.kinds[0]])
+        #expect(try taps.rollupTable(answering: byKind) == nil)
+        let kindCount = try taps.report(byKind).totalTaps
+        #expect(kindCount > 0 && kindCount < 1200)
+    }
+
     @Test("ends off a quarter hour, or a zone offset by a part of a quarter hour, are answered from the taps")
     func rawWhenRollupsCannotBeExact() throws {
         let (_, taps) = try Self.filledStore(count: 600)

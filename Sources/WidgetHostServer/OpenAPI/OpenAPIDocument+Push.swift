@@ -39,7 +39,7 @@ extension OpenAPIDocument {
             "listDeviceTokens", "A device's current tokens.",
             parameters: [["name": "device", "in": "query", "required": true, "schema": registryIdentifier,
                           "description": "The device."]],
-            success: ("200", json("PushTokenList", "The tokens.")), errors: [400])],
+            success: ("200", json("PushTokenList", "The tokens.")), errors: [400, 422])],
         "/v1/push/registrations/{token}": ["get": operation(
             "getTokenRegistration", "The registration of a token, current or from a slot's history.",
             parameters: [pathParameter("token", anyCaseHexToken, "The token, hex.")],
