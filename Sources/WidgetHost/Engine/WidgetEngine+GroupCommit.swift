@@ -32,12 +32,13 @@ extension WidgetEngine {
     public static let reloadBatchSize = 128
 
     /// Runs the provider of one configuration within ``providerTimeLimit`` and validates what it returned.
+    /// - Parameter configuration: The configuration as read (a batch reads all of its own in one snapshot); nil:
+    ///   read it now.
     /// - Returns: What to store, or nil when the configuration no longer exists.
-    func runProvider(configurationKey key: String, reason: ReloadReason, charging charged: [String])
-        async throws -> ProviderRun? {
-        guard let configuration = try store.read({ db in try store.configurationToRun(key: key, db) }) else {
-            return nil
-        }
+    func runProvider(configurationKey key: String, reason: ReloadReason, charging charged: [String],
+                     configuration known: ConfigurationToRun? = nil) async throws -> ProviderRun? {
+        guard let configuration = try known ?? store.read({ db in try store.configurationToRun(key: key, db) })
+        else { return nil }
         let descriptor = try descriptor(kind: configuration.kind)
         let family = try Self.family(named: configuration.family)
         let context = TimelineProviderContext(family: family, isPreview: false,
