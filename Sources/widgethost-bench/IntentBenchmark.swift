@@ -82,9 +82,9 @@ enum IntentBenchmark {
         let ratios = zip(rates[3], rates[2]).map { $0 / max($1, 0.001) }
         let groupCPU = StoreBenchmark.median(cpuPerPerform[3])
         let floorCPU = StoreBenchmark.median(rawCPU)
-        print(row("raw sqlite3_*, same statements, group commit's batches", "", "", String(format: "%.0f", floorCPU),
+        print(row("raw sqlite3_*, same statements and batches", "", "", String(format: "%.0f", floorCPU),
                   rawCPU.map { String(format: "%.0f", $0) }.joined(separator: " ")))
-        print(row("CPU per perform, group commit 16 clients / raw (goal <= 2)", String(format: "%.2f", groupCPU / floorCPU),
+        print(row("CPU per perform, group commit 16 / raw (goal <= 2)", String(format: "%.2f", groupCPU / floorCPU),
                   "", "", ""))
         print(row("group commit / per-perform, 16 clients (goal >= 5x)",
                   String(format: "%.1fx", StoreBenchmark.median(ratios)), "", "",

@@ -1,7 +1,7 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
-// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, push, all (the default);
-// routes-profile SIZE ROUNDS MODE is a fixed workload for callgrind (see RouteProfile.swift).
+// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, push, memory, all (the
+// default); routes-profile SIZE ROUNDS MODE is a fixed workload for callgrind (see RouteProfile.swift).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -24,6 +24,8 @@ do {
         try TapBenchmark.run(arguments: options)
     case "push":
         try PushBenchmark.run(arguments: options)
+    case "memory":
+        try await MemoryBenchmark.run(arguments: options)
     case "all":
         try StoreBenchmark.run(arguments: [])
         RouteBenchmark.run([])
@@ -31,9 +33,10 @@ do {
         try await IntentBenchmark.run(arguments: [])
         try TapBenchmark.run(arguments: [])
         try PushBenchmark.run(arguments: [])
+        try await MemoryBenchmark.run(arguments: [])
     default:
         FileHandle.standardError.write(
-            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | all] [options]\n".utf8))
+            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | memory | all] [options]\n".utf8))
         exit(64)
     }
 } catch {
