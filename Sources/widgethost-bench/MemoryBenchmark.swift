@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import SharedState
 import WidgetHost
 
 /// `widgethost-bench memory`: resident memory of the daemon's engine and route table at scale: 10k routes and 100k
@@ -37,7 +38,10 @@ enum MemoryBenchmark {
         builder.add(RouteTableGenerator(routeCount: routeCount, urlCount: 1).routes.map(\.definition))
         let table = try builder.build()
         let (engine, _) = try TimelineBenchmark.engine(in: directory)
-        let placed = try engine.store.allInstances().count
+        // Counted in SQL: a starting daemon does not load its instances.
+        let placed = try engine.store.database.read { db in
+            try db.scalar("SELECT count(*) FROM widget_instances", as: Int.self) ?? 0
+        }
         let afterStart = residentMegabytes()
         let runs = try await engine.reloadAllTimelines()
         let afterReload = residentMegabytes()
