@@ -20,12 +20,17 @@ struct ProviderRun {
     var key: String
     var reason: ReloadReason
     var charged: [String]
+    /// True when `charged` was every instance of the configuration when the batch was read.
+    var chargesEveryInstance = false
     var outcome: ProviderRunOutcome
     var diagnostics: [TimelineDiagnostic]
     var ranAt: Date
     var next: ScheduledReload?
     var outcomeText: String
 }
+
+/// The instances of a configuration changed while its provider ran (the fast path of ``WidgetEngine`` gives way).
+private struct ChargedSetChanged: Error {}
 
 extension WidgetEngine {
     /// How many configurations one durable transaction of a reload stores (group commit).
@@ -121,12 +126,28 @@ extension WidgetEngine {
     /// Writes one run: the timeline or refusal, every instance's schedule, the charges and the reload log.
     private func store(_ run: ProviderRun, _ db: Database) throws -> ReloadRecord {
         try store.recordProviderRun(key: run.key, outcome: run.outcome, diagnostics: run.diagnostics, db)
+        if run.chargesEveryInstance, let served = try? db.inSavepoint({ db in
+            // Each instance's row rewritten once; an instance placed while the provider ran must not be charged, so
+            // a different set of instances undoes this and takes the general path.
+            let served = try store.scheduleAndChargeAll(configurationKey: run.key, run.next, at: run.ranAt,
+                                                        policy: budget, db)
+            guard served.count == run.charged.count, Set(served) == Set(run.charged) else {
+                throw ChargedSetChanged()
+            }
+            return served
+        }) {
+            return try log(run, served: served, db)
+        }
         let served = try store.schedule(configurationKey: run.key, run.next, db)
         if run.charged.count == served.count, Set(run.charged) == Set(served) {
             try store.chargeAll(configurationKey: run.key, at: run.ranAt, policy: budget, db)
         } else {
             for id in run.charged { try store.charge(instanceID: id, at: run.ranAt, policy: budget, db) }
         }
+        return try log(run, served: served, db)
+    }
+
+    private func log(_ run: ProviderRun, served: [String], _ db: Database) throws -> ReloadRecord {
         let record = ReloadRecord(configurationKey: run.key, reason: run.reason, ranAt: run.ranAt,
                                   instanceIDs: served, chargedInstanceIDs: run.charged, outcome: run.outcomeText)
         try store.appendReloadLog(record, db)

@@ -107,8 +107,9 @@ extension WidgetEngine {
                 let charged = reason.isBudgetExempt ? [] : allowed
                 // A configuration gone since the batch was read is skipped, as one gone before it.
                 guard let configuration = configurations[key] else { continue }
-                if let run = try await runProvider(configurationKey: key, reason: reason, charging: charged,
+                if var run = try await runProvider(configurationKey: key, reason: reason, charging: charged,
                                                    configuration: configuration) {
+                    run.chargesEveryInstance = !charged.isEmpty && charged.count == group.count
                     batch.runs.append(run)
                 }
             }
