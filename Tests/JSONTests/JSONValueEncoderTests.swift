@@ -29,6 +29,8 @@ private struct Sample: Encodable {
     var byName = ["one": 1, "two": 2]
     var byNumber = [3: "three", 10: "ten"]
     var nested: [[Double?]] = [[1.5, nil], []]
+    var optionalDates: [Date?] = [Date(timeIntervalSince1970: 0), nil]
+    var optionalIntegers: [UInt8?] = [255, nil]
 }
 
 private struct Empty: Encodable {
