@@ -16,7 +16,9 @@ import WidgetHost
 ///
 /// "CPU µs/perform" is the process's CPU time (user + system, all threads, from `getrusage`) during a
 /// measurement divided by its performs: the cost that limits how many performs one commit can carry. It includes
-/// the kernel's share of the writes and fsyncs, and whatever else the process did meanwhile (little).
+/// the kernel's share of the writes and fsyncs, and whatever else the process did meanwhile (little). Beside it, the
+/// floor: the statements a perform makes, through bare `sqlite3_*` calls in batches as large as group commit's
+/// (`RawPerformWriter`), measured the same way after each round.
 enum IntentBenchmark {
     static func run(arguments: [String]) async throws {
         let options = try DiskBenchmarkOptions(arguments, rounds: 3, seconds: 1.5)
@@ -37,6 +39,15 @@ enum IntentBenchmark {
             ("one transaction per perform, 16 clients", try runner(batchSize: 1), 16),
             ("group commit, 16 clients", try runner(batchSize: IntentRunner.defaultMaximumBatchSize), 16),
         ]
+        // The floor: the same statements with bare sqlite3_* calls on a container of its own (same tables, same
+        // fixtures), in batches as large as group commit's at 16 clients, measured after each round's cases.
+        let rawDirectory = work.appendingPathComponent("raw", isDirectory: true)
+        let rawContainer = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: rawDirectory,
+                                                 synchronous: .full)
+        try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: rawContainer)
+        _ = try IntentRunner(engine: engine, intents: DemoCatalog.makeIntents(), container: rawContainer)
+        let raw = try RawPerformWriter(path: rawDirectory.appendingPathComponent(DemoSchema.appGroup + ".sqlite").path)
+        var rawCPU: [Double] = []
         var measurement = 0
         var rates = Array(repeating: [Double](), count: cases.count)
         var cpuPerPerform = Array(repeating: [Double](), count: cases.count)
@@ -50,6 +61,10 @@ enum IntentBenchmark {
                 rates[index].append(result.rate)
                 cpuPerPerform[index].append(result.cpuMicroseconds)
             }
+            let groupStatistics = await cases[3].runner.statistics
+            let batch = max(1, Int((Double(groupStatistics.performs) / Double(max(groupStatistics.transactions, 1)))
+                .rounded()))
+            rawCPU.append(try measureRaw(raw, batchSize: batch, seconds: seconds, keyPrefix: "raw-\(round)"))
         }
         let medians = rates.map(StoreBenchmark.median)
         print("widgethost-bench intents: SQLite \(String(cString: sqlite3_libversion())), WAL, synchronous=FULL, "
@@ -65,6 +80,12 @@ enum IntentBenchmark {
         }
         // Per round, so both sides of each ratio met the same disk conditions.
         let ratios = zip(rates[3], rates[2]).map { $0 / max($1, 0.001) }
+        let groupCPU = StoreBenchmark.median(cpuPerPerform[3])
+        let floorCPU = StoreBenchmark.median(rawCPU)
+        print(row("raw sqlite3_*, same statements and batches", "", "", String(format: "%.0f", floorCPU),
+                  rawCPU.map { String(format: "%.0f", $0) }.joined(separator: " ")))
+        print(row("CPU per perform, group commit 16 / raw (goal <= 2)", String(format: "%.2f", groupCPU / floorCPU),
+                  "", "", ""))
         print(row("group commit / per-perform, 16 clients (goal >= 5x)",
                   String(format: "%.1fx", StoreBenchmark.median(ratios)), "", "",
                   ratios.map { String(format: "%.1fx", $0) }.joined(separator: " ")))
@@ -99,6 +120,20 @@ enum IntentBenchmark {
             return (count, Double(count) / (clock.now - start).seconds)
         }()
         return (rate, (processCPUMicroseconds() - cpuBefore) / Double(max(count, 1)))
+    }
+
+    /// CPU µs per perform of the raw floor, performing for about `seconds`.
+    private static func measureRaw(_ raw: RawPerformWriter, batchSize: Int, seconds: Double,
+                                   keyPrefix: String) throws -> Double {
+        let cpuBefore = processCPUMicroseconds()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int64(seconds * 1000))
+        var count = 0
+        while clock.now < deadline {
+            count += try raw.perform(count: batchSize * 4, batchSize: batchSize, clients: 16,
+                                     keyPrefix: "\(keyPrefix)-\(count)")
+        }
+        return (processCPUMicroseconds() - cpuBefore) / Double(max(count, 1))
     }
 
     /// User plus system CPU time of the whole process so far, in microseconds.

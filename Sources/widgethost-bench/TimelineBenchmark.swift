@@ -56,7 +56,7 @@ enum TimelineBenchmark {
 
     static let configurations = 1_000
 
-    private static func engine(in directory: URL) throws -> (WidgetEngine, VirtualClock) {
+    static func engine(in directory: URL) throws -> (WidgetEngine, VirtualClock) {
         var catalog = WidgetCatalog()
         catalog.register(kind: "Series", provider: SeriesProvider())
         let clock = VirtualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
@@ -64,7 +64,7 @@ enum TimelineBenchmark {
         return (WidgetEngine(catalog: catalog, store: store, clock: clock), clock)
     }
 
-    private static func placements(_ count: Int) -> [WidgetPlacement] {
+    static func placements(_ count: Int) -> [WidgetPlacement] {
         (0..<count).map { index in
             WidgetPlacement(id: "w\(index)", kind: "Series", family: .systemMedium,
                             parameters: ["series": .int(index % configurations)])

@@ -1,7 +1,7 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
-// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, push, apns, all (the
-// default; apns is not in all: it starts nginx and a Python peer);
+// Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, push, memory, apns, all
+// (the default; apns is not in all: it starts nginx and a Python peer);
 // routes-profile SIZE ROUNDS MODE is a fixed workload for callgrind (see RouteProfile.swift).
 import Foundation
 
@@ -25,6 +25,8 @@ do {
         try TapBenchmark.run(arguments: options)
     case "push":
         try PushBenchmark.run(arguments: options)
+    case "memory":
+        try await MemoryBenchmark.run(arguments: options)
     case "apns":
         try APNsBenchmark.run(arguments: options)
     case "all":
@@ -34,9 +36,10 @@ do {
         try await IntentBenchmark.run(arguments: [])
         try TapBenchmark.run(arguments: [])
         try PushBenchmark.run(arguments: [])
+        try await MemoryBenchmark.run(arguments: [])
     default:
         FileHandle.standardError.write(
-            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | apns | all] [options]\n".utf8))
+            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | memory | apns | all] [options]\n".utf8))
         exit(64)
     }
 } catch {

@@ -18,6 +18,10 @@ struct BatchSeriesIntent: WidgetConfigurationIntent {
 final class BatchScript: Sendable {
     let misbehaving = Mutex(false)
     let hangsEnded = Mutex(0)
+    /// When set, series 21's run waits (up to 5 s) for `placed` after setting `waiting`.
+    let pauseSeries21 = Mutex(false)
+    let waiting = Mutex(false)
+    let placed = Mutex(false)
 }
 
 struct BatchSeriesProvider: AppIntentTimelineProvider, Sendable {
@@ -32,6 +36,12 @@ struct BatchSeriesProvider: AppIntentTimelineProvider, Sendable {
     func timeline(for configuration: BatchSeriesIntent, in context: Context) async -> Timeline<CountEntry> {
         let now = HostEnvironment.current?.now ?? Date()
         let run = script.misbehaving.withLock { $0 } ? "second" : "first"
+        if configuration.series == 21 && script.pauseSeries21.withLock({ $0 }) {
+            script.waiting.withLock { $0 = true }
+            for _ in 0..<1000 where !script.placed.withLock({ $0 }) {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
         if run == "second" && configuration.series == 13 {
             // Hangs until cancelled: the engine's time limit must end the wait.
             try? await Task.sleep(for: .seconds(3600))
@@ -49,7 +59,7 @@ struct BatchSeriesProvider: AppIntentTimelineProvider, Sendable {
 struct ReloadGroupCommitTests {
     static let configurations = 300
 
-    static func fixture(_ script: BatchScript, timeLimit: Duration = .milliseconds(300)) async throws
+    static func fixture(_ script: BatchScript, timeLimit: Duration = .seconds(2)) async throws
         -> (WidgetEngine, EngineStore) {
         var catalog = WidgetCatalog()
         catalog.register(kind: "Batch", provider: BatchSeriesProvider(script: script))
@@ -118,8 +128,27 @@ struct ReloadGroupCommitTests {
             let state = try await engine.state(ofInstance: "w\(index + Self.configurations)")
             #expect(state.timeline?.entries.first?.content.objectValue?["label"] == .string("second \(index)"))
         }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(script.hangsEnded.withLock { $0 } == 1, "the hanging run's task was cancelled")
+        for _ in 0..<500 where script.hangsEnded.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(script.hangsEnded.withLock { $0 } == 1, "the hanging run's task was cancelled, not left for an hour")
+    }
+
+    @Test("an instance placed while its configuration's provider runs is scheduled but not charged")
+    func instancePlacedDuringTheRun() async throws {
+        let script = BatchScript()
+        let (engine, _) = try await Self.fixture(script, timeLimit: .seconds(30))
+        script.pauseSeries21.withLock { $0 = true }
+        let reload = Task { try await engine.reloadAllTimelines() }
+        for _ in 0..<1000 where !script.waiting.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        try await engine.place([WidgetPlacement(id: "late", kind: "Batch", family: .systemSmall,
+                                                parameters: ["series": .int(21)])])
+        script.placed.withLock { $0 = true }
+        let records = try await reload.value
+        let record = try #require(records.first { $0.instanceIDs.contains("w21") })
+        #expect(Set(record.instanceIDs) == ["w21", "w321", "late"] && Set(record.chargedInstanceIDs) == ["w21", "w321"])
+        let late = try await engine.state(ofInstance: "late")
+        let sibling = try await engine.state(ofInstance: "w321")
+        #expect(late.budget.used == 0 && sibling.budget.used == 1)
+        #expect(late.nextReload != nil && late.nextReload == sibling.nextReload)
     }
 
     @Test("a configuration whose writes fail is rolled back alone; the others commit and the failure is thrown")

@@ -20,6 +20,8 @@ struct ProviderRun {
     var key: String
     var reason: ReloadReason
     var charged: [String]
+    /// True when `charged` was every instance of the configuration when the batch was read.
+    var chargesEveryInstance = false
     var outcome: ProviderRunOutcome
     var diagnostics: [TimelineDiagnostic]
     var ranAt: Date
@@ -27,17 +29,21 @@ struct ProviderRun {
     var outcomeText: String
 }
 
+/// The instances of a configuration changed while its provider ran (the fast path of ``WidgetEngine`` gives way).
+private struct ChargedSetChanged: Error {}
+
 extension WidgetEngine {
     /// How many configurations one durable transaction of a reload stores (group commit).
     public static let reloadBatchSize = 128
 
     /// Runs the provider of one configuration within ``providerTimeLimit`` and validates what it returned.
+    /// - Parameter configuration: The configuration as read (a batch reads all of its own in one snapshot); nil:
+    ///   read it now.
     /// - Returns: What to store, or nil when the configuration no longer exists.
-    func runProvider(configurationKey key: String, reason: ReloadReason, charging charged: [String])
-        async throws -> ProviderRun? {
-        guard let configuration = try store.read({ db in try store.configurationToRun(key: key, db) }) else {
-            return nil
-        }
+    func runProvider(configurationKey key: String, reason: ReloadReason, charging charged: [String],
+                     configuration known: ConfigurationToRun? = nil) async throws -> ProviderRun? {
+        guard let configuration = try known ?? store.read({ db in try store.configurationToRun(key: key, db) })
+        else { return nil }
         let descriptor = try descriptor(kind: configuration.kind)
         let family = try Self.family(named: configuration.family)
         let context = TimelineProviderContext(family: family, isPreview: false,
@@ -120,12 +126,28 @@ extension WidgetEngine {
     /// Writes one run: the timeline or refusal, every instance's schedule, the charges and the reload log.
     private func store(_ run: ProviderRun, _ db: Database) throws -> ReloadRecord {
         try store.recordProviderRun(key: run.key, outcome: run.outcome, diagnostics: run.diagnostics, db)
+        if run.chargesEveryInstance, let served = try? db.inSavepoint({ db in
+            // Each instance's row rewritten once; an instance placed while the provider ran must not be charged, so
+            // a different set of instances undoes this and takes the general path.
+            let served = try store.scheduleAndChargeAll(configurationKey: run.key, run.next, at: run.ranAt,
+                                                        policy: budget, db)
+            guard served.count == run.charged.count, Set(served) == Set(run.charged) else {
+                throw ChargedSetChanged()
+            }
+            return served
+        }) {
+            return try log(run, served: served, db)
+        }
         let served = try store.schedule(configurationKey: run.key, run.next, db)
         if run.charged.count == served.count, Set(run.charged) == Set(served) {
             try store.chargeAll(configurationKey: run.key, at: run.ranAt, policy: budget, db)
         } else {
             for id in run.charged { try store.charge(instanceID: id, at: run.ranAt, policy: budget, db) }
         }
+        return try log(run, served: served, db)
+    }
+
+    private func log(_ run: ProviderRun, served: [String], _ db: Database) throws -> ReloadRecord {
         let record = ReloadRecord(configurationKey: run.key, reason: run.reason, ranAt: run.ranAt,
                                   instanceIDs: served, chargedInstanceIDs: run.charged, outcome: run.outcomeText)
         try store.appendReloadLog(record, db)

@@ -82,11 +82,17 @@ extension WidgetEngine {
         for batchStart in stride(from: 0, to: order.count, by: Self.reloadBatchSize) {
             let keys = order[batchStart..<min(batchStart + Self.reloadBatchSize, order.count)]
             let now = clock.now
-            let ledgers = reason.isBudgetExempt ? [:] : try store.read { db in
-                try keys.reduce(into: [String: BudgetLedger]()) { ledgers, key in
+            // One read snapshot for the whole batch: every configuration and every budget ledger.
+            let (configurations, ledgers) = try store.read { db in
+                var configurations: [String: ConfigurationToRun] = [:]
+                var ledgers: [String: BudgetLedger] = [:]
+                for key in keys {
+                    configurations[key] = try store.configurationToRun(key: key, db)
+                    if reason.isBudgetExempt { continue }
                     ledgers.merge(try store.ledgers(configurationKey: key, instanceIDs: groups[key] ?? [],
                                                     policy: budget, now: now, db)) { $1 }
                 }
+                return (configurations, ledgers)
             }
             var batch = ReloadBatch()
             for key in keys {
@@ -99,7 +105,11 @@ extension WidgetEngine {
                     continue
                 }
                 let charged = reason.isBudgetExempt ? [] : allowed
-                if let run = try await runProvider(configurationKey: key, reason: reason, charging: charged) {
+                // A configuration gone since the batch was read is skipped, as one gone before it.
+                guard let configuration = configurations[key] else { continue }
+                if var run = try await runProvider(configurationKey: key, reason: reason, charging: charged,
+                                                   configuration: configuration) {
+                    run.chargesEveryInstance = !charged.isEmpty && charged.count == group.count
                     batch.runs.append(run)
                 }
             }

@@ -121,6 +121,22 @@ extension EngineStore {
                        [time.addingTimeInterval(-policy.window).sqlValue, time.sqlValue, .text(instanceID)])
     }
 
+    /// Schedules every instance of a configuration and charges each at `time`, in one statement that rewrites each
+    /// instance's row once (``schedule(configurationKey:_:_:)`` then ``chargeAll(configurationKey:at:policy:_:)``
+    /// rewrite it twice).
+    /// - Returns: The ids of the instances scheduled and charged.
+    func scheduleAndChargeAll(configurationKey key: String, _ reload: ScheduledReload?, at time: Date,
+                              policy: ReloadBudgetPolicy, _ db: Database) throws -> [String] {
+        try db.query("""
+            UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = ?, deferred = ?,
+                charges = \(Self.chargedLedgerSQL)
+            WHERE configuration_key = ? RETURNING id
+            """, [reload.map { $0.dueAt.sqlValue } ?? .null, reload.map { .text($0.reason.rawValue) } ?? .null,
+                  .integer(reload?.deferredByBudget == true ? 1 : 0),
+                  time.addingTimeInterval(-policy.window).sqlValue, time.sqlValue, .text(key)])
+            .compactMap { $0.string("id") }
+    }
+
     /// Charges every instance of a configuration at `time`, in one statement.
     func chargeAll(configurationKey key: String, at time: Date, policy: ReloadBudgetPolicy, _ db: Database) throws {
         try db.execute("UPDATE widget_instances SET charges = \(Self.chargedLedgerSQL) WHERE configuration_key = ?",

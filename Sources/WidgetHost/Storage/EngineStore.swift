@@ -117,15 +117,23 @@ public final class EngineStore: Sendable {
     }
 
     /// What a provider run needs of a configuration, without decoding its stored timeline.
-    func configurationToRun(key: String, _ db: Database) throws
-        -> (kind: String, family: String, parameters: [String: JSONValue], resolutionDiagnostics: [TimelineDiagnostic])? {
+    func configurationToRun(key: String, _ db: Database) throws -> ConfigurationToRun? {
         guard let row = try db.queryOne(
             "SELECT kind, family, parameters, resolution_diagnostics FROM configurations WHERE key = ?",
             [.text(key)]) else { return nil }
-        let parameters = try EngineCoding.value(JSONValue.self, from: row.string("parameters"), column: "parameters")
-        let diagnostics = try EngineCoding.value([TimelineDiagnostic].self, from: row.string("resolution_diagnostics"),
-                                                 column: "resolution_diagnostics")
-        return (row.string("kind") ?? "", row.string("family") ?? "", parameters.objectValue ?? [:], diagnostics)
+        // Parameters are stored as canonical JSON text (``JSONValue/canonicalText``): the JSON module's parser
+        // reads them several times faster than `JSONDecoder` decoding a `JSONValue`.
+        let parameters: JSONValue
+        do {
+            parameters = try JSONParser.parse(Data((row.string("parameters") ?? "").utf8))
+        } catch {
+            throw EngineError.corruptRow(column: "parameters", detail: "\(error)")
+        }
+        let diagnosticsText = row.string("resolution_diagnostics")
+        let diagnostics = diagnosticsText == "[]" ? [] : try EngineCoding.value(
+            [TimelineDiagnostic].self, from: diagnosticsText, column: "resolution_diagnostics")
+        return ConfigurationToRun(kind: row.string("kind") ?? "", family: row.string("family") ?? "",
+                                  parameters: parameters.objectValue ?? [:], resolutionDiagnostics: diagnostics)
     }
 
     func insertConfigurationIfMissing(key: String, kind: String, family: String,
@@ -174,6 +182,14 @@ public final class EngineStore: Sendable {
             ON CONFLICT(name) DO UPDATE SET value = excluded.value
             """, [.text(name), .text(value)])
     }
+}
+
+/// What a provider run reads of its configuration.
+struct ConfigurationToRun: Sendable {
+    var kind: String
+    var family: String
+    var parameters: [String: JSONValue]
+    var resolutionDiagnostics: [TimelineDiagnostic]
 }
 
 /// What became of one provider run.

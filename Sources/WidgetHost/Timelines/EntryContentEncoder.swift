@@ -24,11 +24,17 @@ enum EntryContentEncoder {
 
     private static func encodedContent(_ entry: some TimelineEntry) -> JSONValue? {
         guard let encodable = entry as? any Encodable else { return nil }
+        do {
+            // Straight to a `JSONValue`: encoding to text and parsing it back cost more than most providers.
+            return try JSONValueEncoder.encode(encodable)
+        } catch is JSONValueEncoder.Unsupported {
+            // A shape only `JSONEncoder` knows (`superEncoder`, `Decimal`): the text route below.
+        } catch {
+            return nil
+        }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(encodable) else { return nil }
-        // The JSON module's parser, not `JSONDecoder`: decoding a `JSONValue` through `Decodable` tries each
-        // type in turn and cost more than the encoding.
         return try? JSONParser.parse(data)
     }
 

@@ -1,0 +1,115 @@
+import CSQLite
+import Foundation
+
+/// The floor of one interactive perform of the demo's task toggle: the statements the perform makes, with bare
+/// `sqlite3_*` calls on a container holding the same tables and fixtures, statements prepared once, `batchSize`
+/// performs per `BEGIN IMMEDIATE … COMMIT` (the batch group commit reached), each in its own savepoint as the runner
+/// does: the idempotency look-up, the task's project, the update, the project's remaining tasks, the
+/// `lastCompletedTaskID` default when completing, the idempotency record and the owed-reload record. Outcome and
+/// request texts are fixed strings of the runner's length: no intent, no parameter binding, no JSON.
+final class RawPerformWriter {
+    private var db: OpaquePointer?
+    private var statements: [OpaquePointer?] = []
+
+    init(path: String) throws {
+        try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil), "open")
+        try check(sqlite3_exec(db, "PRAGMA synchronous = FULL", nil, nil, nil), "synchronous")
+        for sql in [
+            "BEGIN IMMEDIATE", "COMMIT", "SAVEPOINT perform", "RELEASE perform",
+            "SELECT request, outcome FROM widgethost_intent_keys WHERE key = ? AND expires_at > ?",
+            "SELECT project_id FROM tasks WHERE id = ?",
+            "UPDATE tasks SET completed = ? WHERE id = ? AND completed <> ?",
+            "SELECT COUNT(*) FROM tasks WHERE project_id = ? AND completed = 0",
+            """
+            INSERT INTO shared_state_defaults(suite, key, type, value) VALUES ('group.com.example.widgethost.demo', ?, 'string', ?)
+            ON CONFLICT(suite, key) DO UPDATE SET type = excluded.type, value = excluded.value
+            """,
+            """
+            INSERT OR REPLACE INTO widgethost_intent_keys(key, request, outcome, performed_at, expires_at)
+            VALUES (?, ?, ?, ?, ?)
+            """,
+            "INSERT INTO widgethost_owed_reloads(idempotency_key, instance_id, requests, committed_at) VALUES (?, NULL, ?, ?)",
+        ] {
+            var statement: OpaquePointer?
+            try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
+            statements.append(statement)
+        }
+    }
+
+    deinit {
+        for statement in statements { sqlite3_finalize(statement) }
+        sqlite3_close_v2(db)
+    }
+
+    private static let request = String(repeating: "r", count: 120)
+    private static let outcome = String(repeating: "o", count: 400)
+
+    /// Performs `count` toggles of the clients' tasks, `batchSize` per transaction; returns how many.
+    func perform(count: Int, batchSize: Int, clients: Int, keyPrefix: String) throws -> Int {
+        var done = 0
+        let now = Date().timeIntervalSince1970
+        while done < count {
+            try step(statements[0])
+            for _ in 0..<min(batchSize, count - done) {
+                let task = "task-\(done % clients + 1)"
+                let key = "\(keyPrefix)-\(done)"
+                let completed: Int32 = done.isMultiple(of: 2) ? 1 : 0
+                try step(statements[2])
+                bind(statements[4], [.text(key), .real(now)])
+                try rows(statements[4])
+                bind(statements[5], [.text(task)])
+                try rows(statements[5])
+                sqlite3_bind_int(statements[6], 1, completed)
+                sqlite3_bind_text(statements[6], 2, task, -1, csqlite_transient())
+                sqlite3_bind_int(statements[6], 3, completed)
+                try step(statements[6])
+                bind(statements[7], [.text("proj-thesis")])
+                try rows(statements[7])
+                if completed == 1 {
+                    bind(statements[8], [.text("lastCompletedTaskID"), .text(task)])
+                    try step(statements[8])
+                }
+                bind(statements[9], [.text(key), .text(Self.request), .text(Self.outcome), .real(now),
+                                     .real(now + 86400)])
+                try step(statements[9])
+                bind(statements[10], [.text(key), .text("[\"TaskList\"]"), .real(now)])
+                try step(statements[10])
+                try step(statements[3])
+                done += 1
+            }
+            try step(statements[1])
+        }
+        return done
+    }
+
+    private enum Value {
+        case text(String)
+        case real(Double)
+    }
+
+    private func bind(_ statement: OpaquePointer?, _ values: [Value]) {
+        for (offset, value) in values.enumerated() {
+            switch value {
+            case .text(let text): sqlite3_bind_text(statement, Int32(offset + 1), text, -1, csqlite_transient())
+            case .real(let number): sqlite3_bind_double(statement, Int32(offset + 1), number)
+            }
+        }
+    }
+
+    private func rows(_ statement: OpaquePointer?) throws {
+        var code = sqlite3_step(statement)
+        while code == SQLITE_ROW { code = sqlite3_step(statement) }
+        sqlite3_reset(statement)
+        guard code == SQLITE_DONE else { throw BenchmarkUsage(message: "raw perform: SQLite error \(code)") }
+    }
+
+    private func step(_ statement: OpaquePointer?) throws {
+        let code = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        guard code == SQLITE_DONE else { throw BenchmarkUsage(message: "raw perform: SQLite error \(code)") }
+    }
+
+    private func check(_ code: Int32, _ what: String) throws {
+        guard code == SQLITE_OK else { throw BenchmarkUsage(message: "raw perform \(what): SQLite error \(code)") }
+    }
+}
