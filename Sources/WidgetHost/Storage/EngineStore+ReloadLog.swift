@@ -2,16 +2,14 @@ import Foundation
 import SharedState
 
 extension EngineStore {
-    /// The newest provider runs that served `instanceID`, newest first.
-    ///
-    /// The reload log names the instances each run served in a JSON array, so this reads the log backwards and
-    /// keeps the runs whose array holds the id, up to `limit` of them: a scan of the log's tail, fine for the few
-    /// dozen runs a dashboard shows.
+    /// The newest provider runs that served `instanceID` since it was placed, newest first, at most `limit`: read
+    /// through ``ReloadLogSchema``'s index, so the cost is the runs returned, not the log's length.
     func reloadLog(instanceID: String, limit: Int, _ db: Database) throws -> [ReloadRecord] {
         try db.query("""
-            SELECT * FROM reload_log
-            WHERE EXISTS (SELECT 1 FROM json_each(reload_log.instance_ids) WHERE json_each.value = ?)
-            ORDER BY sequence DESC LIMIT ?
+            SELECT reload_log.* FROM reload_log_instances
+            JOIN reload_log ON reload_log.sequence = reload_log_instances.sequence
+            WHERE reload_log_instances.instance_id = ?
+            ORDER BY reload_log_instances.sequence DESC LIMIT ?
             """, [.text(instanceID), .integer(Int64(limit))]).map { row in
             guard let reason = ReloadReason(rawValue: row.string("reason") ?? "") else {
                 throw EngineError.corruptRow(column: "reason", detail: row.string("reason") ?? "NULL")

@@ -134,6 +134,11 @@ extension EngineStore {
             """, [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
                   .text(EngineCoding.text(entry.instanceIDs)), .text(EngineCoding.text(entry.chargedInstanceIDs)),
                   .text(entry.outcome)])
+        let sequence = db.lastInsertRowID
+        for instanceID in Set(entry.instanceIDs) {
+            try db.execute("INSERT INTO reload_log_instances(instance_id, sequence) VALUES (?, ?)",
+                           [.text(instanceID), .integer(sequence)])
+        }
     }
 }
 
