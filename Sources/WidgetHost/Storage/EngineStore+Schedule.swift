@@ -128,17 +128,16 @@ extension EngineStore {
     }
 
     func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
+        let instanceIDs = EngineCoding.text(entry.instanceIDs)
         try db.execute("""
             INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
             VALUES (?, ?, ?, ?, ?, ?)
             """, [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
-                  .text(EngineCoding.text(entry.instanceIDs)), .text(EngineCoding.text(entry.chargedInstanceIDs)),
-                  .text(entry.outcome)])
-        let sequence = db.lastInsertRowID
-        for instanceID in Set(entry.instanceIDs) {
-            try db.execute("INSERT INTO reload_log_instances(instance_id, sequence) VALUES (?, ?)",
-                           [.text(instanceID), .integer(sequence)])
-        }
+                  .text(instanceIDs), .text(EngineCoding.text(entry.chargedInstanceIDs)), .text(entry.outcome)])
+        // One statement for all the instances served (a configuration can serve thousands).
+        try db.execute("""
+            INSERT OR IGNORE INTO reload_log_instances(instance_id, sequence) SELECT value, ? FROM json_each(?)
+            """, [.integer(db.lastInsertRowID), .text(instanceIDs)])
     }
 }
 
