@@ -44,27 +44,31 @@ struct ReloadHistoryTests {
         #expect(history.first?.configurationKey == (try await engine.state(ofInstance: "a")).instance.configurationKey)
     }
 
-    @Test("a database logged before the history's index gets it on opening, for the instances still placed")
-    func backfilled() async throws {
+    @Test("a reconfigured instance's history starts at its reconfiguration")
+    func reconfigured() async throws {
         let fixture = try EngineFixture()
-        try await fixture.engine.place(kind: "Daily", family: .systemSmall, id: "a")
-        try await fixture.engine.place(kind: "Daily", family: .systemMedium, id: "gone")
-        _ = try await fixture.engine.reloadTimelines(ofKind: "Daily")
-        try await fixture.engine.advanceClock(by: 86400)
-        let before = try await fixture.engine.reloads(ofInstance: "a", limit: 50)
-        #expect(before.count == 3)
-        // The log as an engine before the index left it: `gone` was removed from the table, not from the log.
-        try fixture.store.database.write { db in
-            try db.execute("DELETE FROM widget_instances WHERE id = 'gone'")
-            try db.execute("DROP TABLE reload_log_instances")
-            try db.execute("DELETE FROM \(Migrator.tableName) WHERE name = 'WidgetHost.reload-log.1-by-instance'")
+        let engine = fixture.engine
+        try await engine.place(kind: "ProjectProgress", family: .systemSmall,
+                               parameters: ["project": .string("proj-thesis")], id: "p")
+        _ = try await engine.reloadTimelines(ofKind: "ProjectProgress")
+        #expect(try await engine.reloads(ofInstance: "p", limit: 50).count == 2)
+        try await engine.update(instanceID: "p", parameters: ["project": .string("proj-launch")])
+        let history = try await engine.reloads(ofInstance: "p", limit: 50)
+        #expect(history.map(\.reason) == [.configurationChanged])
+        #expect(history.first?.configurationKey == (try await engine.state(ofInstance: "p")).instance.configurationKey)
+    }
+
+    @Test("the history is read through the configuration index, not by scanning the log")
+    func usesTheIndex() throws {
+        let fixture = try EngineFixture()
+        let plan = try fixture.store.database.read { db in
+            try db.query("""
+                EXPLAIN QUERY PLAN SELECT * FROM reload_log WHERE configuration_key = 'k'
+                  AND EXISTS (SELECT 1 FROM json_each(reload_log.instance_ids) AS served WHERE served.value = 'a')
+                ORDER BY sequence DESC LIMIT 20
+                """, []).compactMap { $0.string("detail") }
         }
-        let reopened = try fixture.reopened()
-        #expect(try await reopened.engine.reloads(ofInstance: "a", limit: 50) == before)
-        let rows = try reopened.store.database.read { db in
-            try db.query("SELECT instance_id FROM reload_log_instances", []).compactMap { $0.string("instance_id") }
-        }
-        #expect(Set(rows) == ["a"])
-        #expect(rows.count == 3)
+        #expect(plan.contains { $0.contains("USING INDEX reload_log_by_configuration") }, "\(plan)")
+        #expect(!plan.contains { $0.contains("SCAN reload_log") || $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 }

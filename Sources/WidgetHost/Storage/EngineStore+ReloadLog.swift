@@ -2,15 +2,19 @@ import Foundation
 import SharedState
 
 extension EngineStore {
-    /// The newest provider runs that served `instanceID` since it was placed, newest first, at most `limit`: read
-    /// through ``ReloadLogSchema``'s index, so the cost is the runs returned, not the log's length.
-    func reloadLog(instanceID: String, limit: Int, _ db: Database) throws -> [ReloadRecord] {
+    /// The newest runs of `instance`'s current configuration that served it, newest first, at most `limit`.
+    ///
+    /// Read backwards through ``ReloadLogSchema``'s index of the configuration's runs, keeping those whose served
+    /// instances name it (every run since it joined the configuration, usually), so the cost follows the runs
+    /// returned, not the log's length. A reconfigured instance's history starts at its reconfiguration; an id removed
+    /// and placed again into the same configuration also lists the runs that served it before.
+    func reloadLog(of instance: WidgetInstance, limit: Int, _ db: Database) throws -> [ReloadRecord] {
         try db.query("""
-            SELECT reload_log.* FROM reload_log_instances
-            JOIN reload_log ON reload_log.sequence = reload_log_instances.sequence
-            WHERE reload_log_instances.instance_id = ?
-            ORDER BY reload_log_instances.sequence DESC LIMIT ?
-            """, [.text(instanceID), .integer(Int64(limit))]).map { row in
+            SELECT * FROM reload_log
+            WHERE configuration_key = ?
+              AND EXISTS (SELECT 1 FROM json_each(reload_log.instance_ids) AS served WHERE served.value = ?)
+            ORDER BY sequence DESC LIMIT ?
+            """, [.text(instance.configurationKey), .text(instance.id), .integer(Int64(limit))]).map { row in
             guard let reason = ReloadReason(rawValue: row.string("reason") ?? "") else {
                 throw EngineError.corruptRow(column: "reason", detail: row.string("reason") ?? "NULL")
             }

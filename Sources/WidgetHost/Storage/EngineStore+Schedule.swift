@@ -128,16 +128,12 @@ extension EngineStore {
     }
 
     func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
-        let instanceIDs = EngineCoding.text(entry.instanceIDs)
         try db.execute("""
             INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
             VALUES (?, ?, ?, ?, ?, ?)
             """, [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
-                  .text(instanceIDs), .text(EngineCoding.text(entry.chargedInstanceIDs)), .text(entry.outcome)])
-        // One statement for all the instances served (a configuration can serve thousands).
-        try db.execute("""
-            INSERT OR IGNORE INTO reload_log_instances(instance_id, sequence) SELECT value, ? FROM json_each(?)
-            """, [.integer(db.lastInsertRowID), .text(instanceIDs)])
+                  .text(EngineCoding.text(entry.instanceIDs)), .text(EngineCoding.text(entry.chargedInstanceIDs)),
+                  .text(entry.outcome)])
     }
 }
 

@@ -68,7 +68,6 @@ public final class EngineStore: Sendable {
 
     func deleteInstance(id: String, _ db: Database) throws {
         try db.execute("DELETE FROM widget_instances WHERE id = ?", [.text(id)])
-        try db.execute("DELETE FROM reload_log_instances WHERE instance_id = ?", [.text(id)])
     }
 
     func instance(id: String, _ db: Database) throws -> WidgetInstance? {
