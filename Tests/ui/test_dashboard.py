@@ -73,6 +73,7 @@ class Dashboard(unittest.TestCase):
         for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000",
                          "--disable-gpu", "--lang=en-US"]:
             options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         cls.driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
         cls.driver.set_page_load_timeout(60)
 
@@ -130,6 +131,8 @@ class Dashboard(unittest.TestCase):
         self.assertTrue(self.driver.current_url.endswith("/ui/"), "/ redirects to /ui/")
         form = self.wait_for(lambda: (lambda f: f if f.is_displayed() else None)(
             self.driver.find_element(By.ID, "token-form")), "the token form")
+        self.assertIn("missing bearer token", form.text)
+        self.screenshot("token")
         self.driver.find_element(By.ID, "token-input").send_keys(TOKEN)
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
 
@@ -343,6 +346,16 @@ class Dashboard(unittest.TestCase):
         with open(path, encoding="utf-8", newline="") as file:
             downloaded = file.read()
         self.assertEqual(downloaded, ok("GET", "/v1/taps/report?groupBy=route,source&format=csv"))
+
+    def test_09_no_errors_in_the_console(self):
+        """Across every view, the page logged no error: no script error, no refused request, no CSP violation."""
+        for name in ["widgets", "taps", "stacks", "activities"]:
+            self.open_view(name)
+            self.wait_for_refresh()
+        # The token prompt of the first test answered 401 by design; everything after it must be clean.
+        errors = [entry for entry in self.driver.get_log("browser")
+                  if entry["level"] == "SEVERE" and "401 (Unauthorized)" not in entry["message"]]
+        self.assertEqual(errors, [])
 
 
 if __name__ == "__main__":

@@ -39,16 +39,17 @@ extension WidgetEngine {
         return entry
     }
 
-    /// The provider runs that served an instance, newest first: why each ran, when, whom it charged, and whether
-    /// the timeline was accepted.
+    /// The provider runs of an instance's configuration that served it, newest first: why each ran, when, whom it
+    /// charged, and whether the timeline was accepted. A reconfigured instance's history starts at its
+    /// reconfiguration (its timeline is a new one).
     /// - Parameters:
     ///   - id: The instance.
     ///   - limit: The most runs returned.
     /// - Throws: ``EngineError/unknownInstance(_:)``.
     public func reloads(ofInstance id: String, limit: Int) throws -> [ReloadRecord] {
         try store.read { db in
-            guard try store.instance(id: id, db) != nil else { throw EngineError.unknownInstance(id) }
-            return try store.reloadLog(instanceID: id, limit: limit, db)
+            guard let instance = try store.instance(id: id, db) else { throw EngineError.unknownInstance(id) }
+            return try store.reloadLog(of: instance, limit: limit, db)
         }
     }
 

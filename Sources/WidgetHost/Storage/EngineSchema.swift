@@ -63,6 +63,7 @@ enum EngineSchema {
         migrator.append(contentsOf: TapSchema.migrator)
         migrator.append(contentsOf: ActivitySchema.migrator)
         migrator.append(contentsOf: ControlSchema.migrator)
+        migrator.append(contentsOf: ReloadLogSchema.migrator)
         return migrator
     }
 }

@@ -2,17 +2,19 @@ import Foundation
 import SharedState
 
 extension EngineStore {
-    /// The newest provider runs that served `instanceID`, newest first.
+    /// The newest runs of `instance`'s current configuration that served it, newest first, at most `limit`.
     ///
-    /// The reload log names the instances each run served in a JSON array, so this reads the log backwards and
-    /// keeps the runs whose array holds the id, up to `limit` of them: a scan of the log's tail, fine for the few
-    /// dozen runs a dashboard shows.
-    func reloadLog(instanceID: String, limit: Int, _ db: Database) throws -> [ReloadRecord] {
+    /// Read backwards through ``ReloadLogSchema``'s index of the configuration's runs, keeping those whose served
+    /// instances name it (every run since it joined the configuration, usually), so the cost follows the runs
+    /// returned, not the log's length. A reconfigured instance's history starts at its reconfiguration; an id removed
+    /// and placed again into the same configuration also lists the runs that served it before.
+    func reloadLog(of instance: WidgetInstance, limit: Int, _ db: Database) throws -> [ReloadRecord] {
         try db.query("""
             SELECT * FROM reload_log
-            WHERE EXISTS (SELECT 1 FROM json_each(reload_log.instance_ids) WHERE json_each.value = ?)
+            WHERE configuration_key = ?
+              AND EXISTS (SELECT 1 FROM json_each(reload_log.instance_ids) AS served WHERE served.value = ?)
             ORDER BY sequence DESC LIMIT ?
-            """, [.text(instanceID), .integer(Int64(limit))]).map { row in
+            """, [.text(instance.configurationKey), .text(instance.id), .integer(Int64(limit))]).map { row in
             guard let reason = ReloadReason(rawValue: row.string("reason") ?? "") else {
                 throw EngineError.corruptRow(column: "reason", detail: row.string("reason") ?? "NULL")
             }

@@ -14,8 +14,8 @@ import WidgetKit
 /// - `DELETE /v1/instances/{id}` → 204
 /// - `GET /v1/instances/{id}/timeline` → ``V1/Timeline``; 409 `timeline_unavailable`
 /// - `GET /v1/instances/{id}/entry?at=` → ``V1/EntryAt``; 409 `timeline_unavailable`
-/// - `GET /v1/instances/{id}/reloads?limit=` → ``V1/ReloadList``: the provider runs that served it, newest first
-///   (default 50); 404 `unknown_instance`, 400 `invalid_query`
+/// - `GET /v1/instances/{id}/reloads?limit=` → ``V1/ReloadList``: the provider runs of its current configuration
+///   that served it, newest first (default 50); 404 `unknown_instance`, 400 `invalid_query`
 /// - `GET /v1/instances/{id}/diagnostics` → ``V1/DiagnosticList``
 enum InstancesResource: APIResource {
     /// The most provider runs `GET /v1/instances/{id}/reloads` lists.

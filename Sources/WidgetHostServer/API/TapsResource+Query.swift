@@ -38,7 +38,7 @@ extension TapsResource {
             if let values = filterValues(dimension) {
                 filters[dimension] = try APIQuery.choice(name, in: request, among: values)
             } else if let value = request.query(name) {
-                guard (1...maximumNameLength).contains(value.count), !value.contains("\0") else {
+                guard (1...maximumNameLength).contains(value.unicodeScalars.count), !value.unicodeScalars.contains("\0") else {
                     throw APIError.invalidQuery(name, "expected 1 to \(maximumNameLength) characters, no NUL")
                 }
                 filters[dimension] = value

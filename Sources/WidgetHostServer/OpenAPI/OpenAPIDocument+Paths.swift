@@ -90,8 +90,8 @@ extension OpenAPIDocument {
                 "getEntry", "The entry shown at `at` (default now).", parameters: [D.idParameter, D.atParameter],
                 success: ("200", D.json("EntryAt", "The entry.")), errors: [400, 404, 409, 422])],
             "/v1/instances/{id}/reloads": ["get": D.operation(
-                "listInstanceReloads", "The provider runs that served the instance, newest first: reason, time, "
-                    + "who was charged to the budget, outcome.",
+                "listInstanceReloads", "The provider runs of the instance's current configuration that served it, "
+                    + "newest first: reason, time, who was charged to the budget, outcome.",
                 parameters: [D.idParameter, D.queryParameter(
                     "limit", D.integer(in: 1...InstancesResource.maximumReloadsLimit), "At most this many (default 50).")],
                 success: ("200", D.json("ReloadList", "The runs.")), errors: [400, 404])],

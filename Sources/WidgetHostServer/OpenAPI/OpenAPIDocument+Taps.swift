@@ -12,6 +12,12 @@ extension OpenAPIDocument {
                        "The end (exclusive); through the last tap when absent."),
     ]
 
+    /// A route, kind or family to filter by: 1 to 128 characters, no NUL (JSON Schema counts Unicode scalars, as the
+    /// server does).
+    static let filterName: JSONValue = [
+        "type": "string", "minLength": 1, "maxLength": .int(TapsResource.maximumNameLength), "pattern": "^[^\\u0000]*$",
+    ]
+
     /// The query parameters reports and charts share: range, grouping, bucket, time zone, column filters.
     static let tapReportParameters = tapRangeParameters + [
         queryParameter("groupBy", string(pattern: TapsResource.groupByPattern),
@@ -22,8 +28,7 @@ extension OpenAPIDocument {
         queryParameter("timeZone", string(values: TapsResource.timeZones), "The time zone of buckets (default UTC)."),
     ] + TapDimension.allCases.map { dimension in
         queryParameter(dimension.rawValue,
-                       TapsResource.filterValues(dimension).map { string(values: $0) }
-                           ?? text(length: 1...TapsResource.maximumNameLength),
+                       TapsResource.filterValues(dimension).map { string(values: $0) } ?? filterName,
                        "Only taps whose \(dimension.rawValue) is this"
                            + (dimension == .route ? " (`\(TapReport.unmatchedRoute)`: the taps no route matched)." : "."))
     }

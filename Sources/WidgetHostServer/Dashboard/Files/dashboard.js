@@ -123,7 +123,7 @@ WH.showError = function (element, error) {
 WH.askForToken = function (reason) {
   const form = document.getElementById("token-form");
   form.hidden = false;
-  document.getElementById("token-reason").textContent = reason || "";
+  document.getElementById("token-reason").textContent = reason ? `(The API said: ${reason}.)` : "";
 };
 
 function setUpToken() {
