@@ -72,13 +72,14 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// Sends `signal` and waits (polling) for the process to exit; returns its exit status.
-    func stop(with signal: Int32 = SIGTERM, timeout: Duration = .seconds(20)) async throws -> Int32 {
+    func stop(with signal: Int32 = SIGTERM, timeout: Duration = .seconds(60)) async throws -> Int32 {
         kill(process.processIdentifier, signal)
         return try await waitForExit(timeout: timeout)
     }
 
-    /// Waits (polling) for the process to exit.
-    func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+    /// Waits (polling) for the process to exit. The default is generous: a shutdown checkpoints every database, which
+    /// on a loaded two-core machine has taken over 20 s; a daemon that never exits still fails.
+    func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             guard ContinuousClock.now < deadline else {
