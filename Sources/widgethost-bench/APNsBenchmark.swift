@@ -115,19 +115,26 @@ enum APNsBenchmark {
         defer { sender.stop() }
         try enqueue(store, count: options.warmup, from: 0)
         try sender.start()
-        try wait(for: options.warmup, sender)
+        do {
+            try wait(for: options.warmup, sender, store)
+        } catch {
+            let results = Set(try store.outbox.pushes(limit: 100_000).compactMap(\.lastResult))
+            throw BenchmarkUsage(message: "\(error); results: \(results.prefix(5))")
+        }
         try enqueue(store, count: options.pushes, from: options.warmup)
         latencies.reset()
         let cpu = processCPUSeconds()
         let start = ContinuousClock.now
         sender.wake()
-        try wait(for: options.warmup + options.pushes, sender)
+        try wait(for: options.warmup + options.pushes, sender, store)
         let seconds = (ContinuousClock.now - start).seconds
         let used = processCPUSeconds() - cpu
         guard try store.pendingCount() == 0, (try store.outbox.counts())[.failed] == nil else {
             throw BenchmarkUsage(message: "pushes failed: \(try store.outbox.counts()); \(sender.lastError ?? "")")
         }
         let sorted = latencies.sorted
+        let retries = sender.metrics.snapshot.retries
+        if retries > 0 { print("  (widgethost retried \(retries) attempts in this burst: the figures include them)") }
         return Run(rate: Double(options.pushes) / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99),
                    cpuMicroseconds: used / Double(options.pushes) * 1e6)
     }
@@ -169,13 +176,18 @@ enum APNsBenchmark {
         }
     }
 
-    static func wait(for delivered: Int, _ sender: APNsSender) throws {
+    /// Waits until `delivered` answers came and were recorded: the counter first (cheap to poll), then the outbox.
+    static func wait(for delivered: Int, _ sender: APNsSender, _ store: PushStore) throws {
         let deadline = ContinuousClock.now + .seconds(300)
         while sender.metrics.snapshot.delivered < delivered {
             guard ContinuousClock.now < deadline else {
                 throw BenchmarkUsage(message: "the sender stalled: \(sender.metrics.snapshot); \(sender.lastError ?? "")")
             }
             usleep(1000)
+        }
+        while try store.pendingCount() > 0 {
+            guard ContinuousClock.now < deadline else { throw BenchmarkUsage(message: "answers were not recorded") }
+            usleep(200)
         }
     }
 
