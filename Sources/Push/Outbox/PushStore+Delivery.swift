@@ -105,14 +105,6 @@ extension PushStore {
         }
     }
 
-    /// How many times a pending push was retried after `ExpiredProviderToken`.
-    public func providerTokenRetries(_ apnsID: UUID) throws -> Int {
-        try database.read { db in
-            try db.scalar("SELECT provider_token_retries FROM push_outbox WHERE apns_id = ?", [Self.text(apnsID)],
-                          as: Int.self) ?? 0
-        }
-    }
-
     /// Pending pushes: the sender's queue depth.
     public func pendingCount() throws -> Int {
         try database.read { db in
