@@ -85,14 +85,15 @@ extension OpenAPIDocument {
         ], required: ["id", "activityId", "at", "kind", "reason"]),
         "PlannerDecisionList": object(["decisions": array(of: ref("PlannerDecision"))], required: ["decisions"]),
         "OutboxPush": object([
-            "apnsId": string(format: "uuid"), "activityId": string(), "event": string(values: ["start", "update", "end"]),
+            "apnsId": string(format: "uuid"), "activityId": text(length: 1...256),
+            "event": string(values: ["start", "update", "end"]),
             "deviceToken": nullable(hexToken), "channelId": nullable(string()), "headers": stringMap, "payload": anyObject,
             "priority": oneOfIntegers([5, 10]), "createdAt": dateTime, "dueAt": dateTime,
             "status": string(values: OutboxPush.Status.allCases.map(\.rawValue)), "attempts": integer,
             "lastResult": nullable(string()), "pushType": string(values: ["liveactivity", "widgets"]),
             "collapseId": nullable(string()), "apnsStatus": nullable(integer), "nextAttemptAt": nullable(dateTime),
             "finishedAt": nullable(dateTime),
-        ], required: ["apnsId", "activityId", "event", "headers", "payload", "priority", "createdAt", "dueAt", "status",
+        ], required: ["apnsId", "event", "headers", "payload", "priority", "createdAt", "dueAt", "status",
                       "attempts", "pushType"]),
         "SendPushRequest": object([
             "deviceToken": hexToken, "pushType": nullable(string(values: ["liveactivity", "widgets"])),

@@ -54,7 +54,8 @@ extension V1 {
     /// One outbox push: its address, headers and payload as they will be sent, and its delivery.
     package struct OutboxPush: Encodable {
         var apnsId: String
-        var activityId: String
+        /// Absent for a caller's own push that names no activity (POST /v1/push/outbox without one).
+        var activityId: String?
         var event: String
         var deviceToken: String?
         var channelId: String?
@@ -74,7 +75,7 @@ extension V1 {
 
         package init(_ push: Push.OutboxPush) {
             apnsId = push.apnsID.uuidString
-            activityId = push.activityID
+            activityId = push.activityID.isEmpty ? nil : push.activityID
             event = push.event.rawValue
             deviceToken = push.deviceToken.map(PushTokenText.hex)
             channelId = push.headers.channelID
