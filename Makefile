@@ -3,7 +3,7 @@
 # Both first install the Debian packages the C modules need, when they are missing.
 
 SWIFT      ?= swift
-APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config libcurl4-openssl-dev libssl-dev openssl
+APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config libcurl4-openssl-dev libssl-dev openssl nginx
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH_CASE ?= all
 
@@ -58,7 +58,7 @@ DATA ?= ./data
 fixtures: build
 	.build/debug/widgethost fixtures load --data-dir $(DATA)
 
-bench: deps
+bench: deps pydeps
 	$(SWIFT) build -c release --product widgethost-bench
 	.build/release/widgethost-bench $(BENCH_CASE)
 
