@@ -7,23 +7,29 @@ APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config libcurl4-
 # The dashboard's browser tests (Tests/ui/) drive Debian's chromium through chromium-driver; only `make test` and
 # `make ui-test` install them.
 UI_APT_PKGS := chromium chromium-driver
+# The apns benchmark's throughput server (and the HTTP benchmark's peer); only `make bench` installs it.
+BENCH_APT_PKGS := nginx
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH_CASE ?= all
 
-.PHONY: all deps pydeps ui-deps build test api-test ui-test example-test demo bench fixtures clean
+.PHONY: all deps pydeps ui-deps bench-deps build test api-test ui-test example-test demo bench fixtures clean
 
 # A user's package over this checkout: its own widget, intent, tables, tests and daemon (Docs/testing-intents.md).
 EXAMPLE := Examples/HabitTracker
 
 all: build
 
-# Installs only what is missing, so a machine that has everything does no network I/O.
-deps:
-	@missing=""; for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# Installs the Debian packages named in $(1) that are missing, so a machine that has everything does no network I/O.
+define install_missing
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(APT_PKGS))
 
 # The API test (Tests/api/run-schemathesis.sh) installs schemathesis into a venv under .build/; Debian's python3
 # needs python3-venv for that. Installed only when missing.
@@ -35,12 +41,11 @@ pydeps:
 
 # The browser and its driver for the dashboard's tests, installed only when missing.
 ui-deps:
-	@missing=""; for p in $(UI_APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call install_missing,$(UI_APT_PKGS))
 
+# nginx for the apns benchmark's throughput server, installed only when missing.
+bench-deps:
+	$(call install_missing,$(BENCH_APT_PKGS))
 build: deps
 	$(SWIFT) build
 
@@ -74,7 +79,7 @@ DATA ?= ./data
 fixtures: build
 	.build/debug/widgethost fixtures load --data-dir $(DATA)
 
-bench: deps
+bench: deps pydeps bench-deps
 	$(SWIFT) build -c release --product widgethost-bench
 	.build/release/widgethost-bench $(BENCH_CASE)
 

@@ -1,8 +1,8 @@
 import Foundation
 
-/// An APNs-like server on loopback for `widgethost-bench apns`: Debian's nginx answering every
-/// `POST /3/device/<token>` with 200 and the request's `apns-id` (TLS 1.3, HTTP/2 through ALPN; the throughput
-/// yardstick), or the local APNs stand-in (Tests/apns; checks everything APNs checks, single-threaded Python).
+/// An APNs-like server on loopback for `widgethost-bench apns`: Debian's nginx reading every
+/// `POST /3/device/<token>` and answering 200 with the request's `apns-id` (TLS 1.3, HTTP/2 through ALPN; the
+/// throughput yardstick), or the local APNs stand-in (Tests/apns; checks everything APNs checks, single-threaded Python).
 /// Its throwaway certificate, key and configuration live in the benchmark's scratch directory.
 final class APNsBenchServer {
     enum Kind: String {
@@ -21,7 +21,7 @@ final class APNsBenchServer {
     /// Starts nginx in `directory` with `workers` worker processes, each connection allowed `maxStreams` streams.
     static func nginx(in directory: URL, workers: Int, maxStreams: Int) throws -> APNsBenchServer {
         let root = directory.appendingPathComponent("nginx")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let certificate = root.appendingPathComponent("cert.pem").path
         let key = root.appendingPathComponent("key.pem").path
         try run("/usr/bin/openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
@@ -49,10 +49,19 @@ final class APNsBenchServer {
                     ssl_certificate_key \(key);
                     ssl_protocols TLSv1.3;
                     http2_max_concurrent_streams \(maxStreams);
+                    root \(root.path)/empty;
+                    log_not_found off;
+                    # As APNs does, read the whole body before answering: the mirror reads it first. An early answer
+                    # (`return 200` at once) makes nginx reset the stream while the client still sends, which
+                    # libcurl 7.88 reports as a failed transfer. There is no file, so the answer is the error page,
+                    # turned into a 200 that echoes the request's apns-id.
                     location /3/device/ {
-                        add_header apns-id $http_apns_id always;
-                        return 200;
+                        mirror /read-body;
+                        mirror_request_body on;
+                        error_page 404 405 =200 /answer;
                     }
+                    location = /read-body { internal; return 204; }
+                    location = /answer { internal; add_header apns-id $http_apns_id always; return 200; }
                 }
             }
             """

@@ -50,6 +50,8 @@ enum APNsBenchmark {
         var p50: Double
         var p99: Double
         var cpuMicroseconds: Double
+        /// The connections the client had open at the end (the peer reports them; ours is the configured count).
+        var connections: Int
     }
 
     static func run(arguments: [String]) throws {
@@ -64,6 +66,7 @@ enum APNsBenchmark {
             + "up, \(options.streams) streams per connection, medians of \(options.rounds) rounds; outbox in SQLite "
             + "WAL, synchronous=FULL")
         print(row(["client", "server", "conns", "in flight", "pushes/s", "p50 ms", "p99 ms", "CPU µs/push"]))
+        defer { print("conns a→b: b connections were open at the end (aioapns opens one more only when all are busy)") }
         var servers: [APNsBenchServer] = [
             try .nginx(in: work, workers: 2, maxStreams: options.streams),
         ]
@@ -90,7 +93,8 @@ enum APNsBenchmark {
                 let theirs = median(peer)
                 print(row(["widgethost", name, "\(connections)", "\(window)", format(mine.rate, 0), format(mine.p50, 1),
                            format(mine.p99, 1), format(mine.cpuMicroseconds, 1)]))
-                print(row(["aioapns 4.0", name, "\(connections)", "\(window)", format(theirs.rate, 0),
+                let used = theirs.connections == connections ? "\(connections)" : "\(connections)→\(theirs.connections)"
+                print(row(["aioapns 4.0", name, used, "\(window)", format(theirs.rate, 0),
                            format(theirs.p50, 1), format(theirs.p99, 1), format(theirs.cpuMicroseconds, 1)]))
                 ratios.append("\(name), \(connections) conn: widgethost/aioapns \(format(mine.rate / theirs.rate, 2))× "
                               + "pushes/s, \(format(theirs.cpuMicroseconds / mine.cpuMicroseconds, 1))× less CPU per push")
@@ -115,21 +119,28 @@ enum APNsBenchmark {
         defer { sender.stop() }
         try enqueue(store, count: options.warmup, from: 0)
         try sender.start()
-        try wait(for: options.warmup, sender)
+        do {
+            try wait(for: options.warmup, sender, store)
+        } catch {
+            let results = Set(try store.outbox.pushes(limit: 100_000).compactMap(\.lastResult))
+            throw BenchmarkUsage(message: "\(error); results: \(results.prefix(5))")
+        }
         try enqueue(store, count: options.pushes, from: options.warmup)
         latencies.reset()
         let cpu = processCPUSeconds()
         let start = ContinuousClock.now
         sender.wake()
-        try wait(for: options.warmup + options.pushes, sender)
+        try wait(for: options.warmup + options.pushes, sender, store)
         let seconds = (ContinuousClock.now - start).seconds
         let used = processCPUSeconds() - cpu
         guard try store.pendingCount() == 0, (try store.outbox.counts())[.failed] == nil else {
             throw BenchmarkUsage(message: "pushes failed: \(try store.outbox.counts()); \(sender.lastError ?? "")")
         }
         let sorted = latencies.sorted
+        let retries = sender.metrics.snapshot.retries
+        if retries > 0 { print("  (widgethost retried \(retries) attempts in this burst: the figures include them)") }
         return Run(rate: Double(options.pushes) / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99),
-                   cpuMicroseconds: used / Double(options.pushes) * 1e6)
+                   cpuMicroseconds: used / Double(options.pushes) * 1e6, connections: connections)
     }
 
     /// The peer: `Benchmarks/apns/aioapns-peer` with the same pushes, connections and requests in flight.
@@ -150,10 +161,12 @@ enum APNsBenchmark {
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let rate = object["rate"] as? Double, let p50 = object["p50Ms"] as? Double,
               let p99 = object["p99Ms"] as? Double, let cpu = object["cpuSeconds"] as? Double,
+              let used = object["connections"] as? Int,
               object["ok"] as? Int == options.pushes else {
             throw BenchmarkUsage(message: "aioapns-peer failed: \(String(decoding: data, as: UTF8.self))")
         }
-        return Run(rate: rate, p50: p50, p99: p99, cpuMicroseconds: cpu / Double(options.pushes) * 1e6)
+        return Run(rate: rate, p50: p50, p99: p99, cpuMicroseconds: cpu / Double(options.pushes) * 1e6,
+                   connections: used)
     }
 
     static func enqueue(_ store: PushStore, count: Int, from first: Int) throws {
@@ -169,13 +182,18 @@ enum APNsBenchmark {
         }
     }
 
-    static func wait(for delivered: Int, _ sender: APNsSender) throws {
+    /// Waits until `delivered` answers came and were recorded: the counter first (cheap to poll), then the outbox.
+    static func wait(for delivered: Int, _ sender: APNsSender, _ store: PushStore) throws {
         let deadline = ContinuousClock.now + .seconds(300)
         while sender.metrics.snapshot.delivered < delivered {
             guard ContinuousClock.now < deadline else {
                 throw BenchmarkUsage(message: "the sender stalled: \(sender.metrics.snapshot); \(sender.lastError ?? "")")
             }
             usleep(1000)
+        }
+        while try store.pendingCount() > 0 {
+            guard ContinuousClock.now < deadline else { throw BenchmarkUsage(message: "answers were not recorded") }
+            usleep(200)
         }
     }
 
@@ -193,7 +211,8 @@ enum APNsBenchmark {
     static func median(_ runs: [Run]) -> Run {
         func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return Run(rate: middle(runs.map(\.rate)), p50: middle(runs.map(\.p50)), p99: middle(runs.map(\.p99)),
-                   cpuMicroseconds: middle(runs.map(\.cpuMicroseconds)))
+                   cpuMicroseconds: middle(runs.map(\.cpuMicroseconds)),
+                   connections: runs.map(\.connections).min() ?? 0)
     }
 
     static func row(_ cells: [String]) -> String {

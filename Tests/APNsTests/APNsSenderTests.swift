@@ -77,6 +77,26 @@ struct APNsSenderTests {
         #expect(toDead.count == 1)
     }
 
+    @Test func aProviderTokenSignedWithAnotherKeyFailsWithoutRetrying() throws {
+        let apns = try LocalAPNs()
+        let other = apns.directory.appendingPathComponent("other.p8").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", other]
+        try process.run()
+        process.waitUntilExit()
+        let fixture = try SenderFixture(apns, keyFile: other)
+        try fixture.sender.start()
+        let push = SenderFixture.push(to: SenderFixture.token(9))
+        try fixture.enqueue([push])
+        let settled = try #require(try fixture.settled([push.apnsID])[push.apnsID])
+        #expect(settled.status == .failed)
+        #expect(settled.lastResult == "InvalidProviderToken")
+        #expect(settled.apnsStatus == 403)
+        #expect(settled.attempts == 1)
+        #expect(fixture.sender.metrics.snapshot.providerTokenRenewals == 0)
+    }
+
     @Test func throttlingAndServerErrorsAreRetriedWithBackoffUntilDelivered() throws {
         let apns = try LocalAPNs()
         try apns.script(["throttle": 3])

@@ -23,7 +23,7 @@ final class SenderFixture: @unchecked Sendable {
 
     init(_ apns: LocalAPNs, connections: Int = 1, window: Int? = nil,
          retry: RetryPolicy = RetryPolicy(maximumAttempts: 8, firstDelay: .milliseconds(20), maximumDelay: .milliseconds(160)),
-         directory: URL? = nil) throws {
+         directory: URL? = nil, keyFile: String? = nil) throws {
         let directory = directory ?? apns.directory.appendingPathComponent("store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.directory = directory
@@ -31,7 +31,7 @@ final class SenderFixture: @unchecked Sendable {
                               bundleIdentifier: LocalAPNs.bundleID, now: Date.init)
         let clock = TestClock()
         self.clock = clock
-        let key = try ProviderKey(keyID: LocalAPNs.keyID, path: apns.keyFile)
+        let key = try ProviderKey(keyID: LocalAPNs.keyID, path: keyFile ?? apns.keyFile)
         providerToken = try ProviderToken(key: key, teamID: LocalAPNs.teamID, now: { clock.now })
         let client = HTTP2Client.Configuration(endpoint: apns.endpoint, caFile: apns.caFile, connections: connections)
         sender = try APNsSender(store: store, providerToken: providerToken,

@@ -1,17 +1,8 @@
 import Foundation
 import Push
 
-/// What the sender does with each APNs answer: the whole retry policy in one place.
-///
-/// - 200 → delivered.
-/// - 410 (`Unregistered`, `ExpiredToken`) → failed, and the token is invalidated (``DeliveryAttempt/Outcome/unregistered``).
-/// - 403 `ExpiredProviderToken` → a new provider token and one retry at once; a second time → failed.
-/// - 429 and 5xx → retried after an exponential backoff with jitter (``RetryPolicy``), until
-///   ``RetryPolicy/maximumAttempts`` attempts were made; then failed.
-/// - No answer (a dropped connection, a timeout, a refused connect) → sent again: at once the first time, then with
-///   the backoff, within the same attempt limit.
-/// - Every other answer (400 `BadDeviceToken`, `PayloadTooLarge`, `TopicDisallowed`, 403 `InvalidProviderToken`,
-///   404, 405, 413) → failed, not retried: sending it again cannot succeed.
+/// When a push APNs throttled (429), failed on (5xx) or did not answer goes again: an exponential backoff with
+/// jitter, and a limit on attempts.
 public struct RetryPolicy: Sendable, Hashable {
     /// Attempts at most, the first included.
     public var maximumAttempts: Int
@@ -38,11 +29,18 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 }
 
-/// An APNs answer decided.
+/// What the sender does with each APNs answer: the whole retry policy in one place.
+///
+/// - 200 → delivered.
+/// - 410 (`Unregistered`, `ExpiredToken`) → failed, and the token is invalidated (``DeliveryAttempt/Outcome/unregistered``).
+/// - 403 `ExpiredProviderToken` → a new provider token and one retry at once; a second time → failed.
+/// - 429 and 5xx → retried after an exponential backoff with jitter (``RetryPolicy``), until
+///   ``RetryPolicy/maximumAttempts`` attempts were made; then failed.
+/// - No answer (a dropped connection, a timeout, a refused connect) → sent again: at once the first time, then with
+///   the backoff, within the same attempt limit.
+/// - Every other answer (400 `BadDeviceToken`, `PayloadTooLarge`, `TopicDisallowed`, 403 `InvalidProviderToken`,
+///   404, 405, 413) → failed, not retried: sending it again cannot succeed.
 enum APNsAnswer {
-    /// The reasons that mean the device token is dead.
-    static let deadTokenReasons: Set<String> = ["Unregistered", "ExpiredToken"]
-
     /// Decides what happens to `push` after `result`.
     /// - Parameters:
     ///   - providerTokenRenewed: Called when the answer is `ExpiredProviderToken`, before retrying.

@@ -64,9 +64,11 @@ public final class PushOutbox: Sendable {
         let date = now()
         try database.write { db in
             try db.execute("""
-                UPDATE push_outbox SET status = ?, attempts = attempts + 1, last_result = ?, updated_at = ?
+                UPDATE push_outbox SET status = ?, attempts = attempts + 1, last_result = ?, updated_at = ?,
+                                       finished_at = CASE WHEN ? = 'pending' THEN NULL ELSE ? END
                 WHERE apns_id = ?
-                """, [.text(status.rawValue), .text(result), date.sqlValue, .text(apnsID.uuidString)])
+                """, [.text(status.rawValue), .text(result), date.sqlValue, .text(status.rawValue), date.sqlValue,
+                      .text(apnsID.uuidString)])
             guard db.changes == 1 else { throw PushOutboxError.unknownPush(apnsID) }
         }
     }

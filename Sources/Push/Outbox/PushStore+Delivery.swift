@@ -14,6 +14,16 @@ extension PushStore {
     /// - Returns: The claimed pushes.
     public func claimDue(limit: Int, dueBy: Date, at now: Date, lease: Duration) throws -> [OutboxPush] {
         let leaseEnd = now.addingTimeInterval(Double(lease.components.seconds))
+        // An idle sender looks often: a read snapshot answers "nothing due" without taking the write lock.
+        let anyDue = try database.read { db in
+            try db.queryOne("""
+                SELECT 1 FROM push_outbox
+                WHERE status = 'pending' AND due_at <= ? AND (retry_at IS NULL OR retry_at <= ?)
+                  AND (lease_until IS NULL OR lease_until <= ?)
+                LIMIT 1
+                """, [dueBy.sqlValue, now.sqlValue, now.sqlValue]) != nil
+        }
+        guard anyDue else { return [] }
         return try database.write { db in
             let rows = try db.query("""
                 SELECT o.*, COALESCE(t.invalid_reason, u.reason) AS dead_reason
@@ -102,14 +112,6 @@ extension PushStore {
         try database.write { db in
             try db.execute("UPDATE push_outbox SET lease_until = NULL WHERE status = 'pending' AND lease_until IS NOT NULL")
             return db.changes
-        }
-    }
-
-    /// How many times a pending push was retried after `ExpiredProviderToken`.
-    public func providerTokenRetries(_ apnsID: UUID) throws -> Int {
-        try database.read { db in
-            try db.scalar("SELECT provider_token_retries FROM push_outbox WHERE apns_id = ?", [Self.text(apnsID)],
-                          as: Int.self) ?? 0
         }
     }
 

@@ -80,6 +80,7 @@ extension V1 {
             deviceToken = push.deviceToken.map(PushTokenText.hex)
             channelId = push.headers.channelID
             headers = (try? push.headers.dictionary()) ?? [:]
+            if let collapseID = push.collapseID { headers["apns-collapse-id"] = collapseID }
             payload = (try? JSONParser.parse(push.payload)) ?? .null
             priority = push.priority
             createdAt = push.createdAt
