@@ -3,14 +3,17 @@
 # Both first install the Debian packages the C modules need, when they are missing.
 
 SWIFT      ?= swift
-APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config libcurl4-openssl-dev libssl-dev openssl
+APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config libcurl4-openssl-dev libssl-dev openssl libpq-dev
+# The PostgreSQL server the tests start a throwaway cluster of (initdb in a temporary directory, Docs/postgres.md);
+# only `make test` and `make pg-deps` install it: building and running the daemon need only libpq.
+PG_APT_PKGS := postgresql
 # The dashboard's browser tests (Tests/ui/) drive Debian's chromium through chromium-driver; only `make test` and
 # `make ui-test` install them.
 UI_APT_PKGS := chromium chromium-driver
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH_CASE ?= all
 
-.PHONY: all deps pydeps ui-deps build test api-test ui-test example-test demo bench fixtures clean
+.PHONY: all deps pydeps ui-deps pg-deps build test api-test ui-test example-test demo bench fixtures clean
 
 # A user's package over this checkout: its own widget, intent, tables, tests and daemon (Docs/testing-intents.md).
 EXAMPLE := Examples/HabitTracker
@@ -41,12 +44,20 @@ ui-deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
+# PostgreSQL's server binaries for the tests that need a real server, installed only when missing.
+pg-deps:
+	@missing=""; for p in $(PG_APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
 # Swift tests, then schemathesis against the live daemon (fails on any 5xx or response that breaks the OpenAPI
 # document), then the dashboard in a headless browser (about 30 s).
-test: build pydeps ui-deps
+test: build pydeps ui-deps pg-deps
 	$(SWIFT) test --no-parallel
 	$(MAKE) example-test
 	Tests/api/run-schemathesis.sh
@@ -62,7 +73,7 @@ api-test: build pydeps
 	Tests/api/run-schemathesis.sh
 
 # The dashboard's browser tests alone (Selenium in .build/ui-venv, screenshots in .build/ui-screenshots/).
-ui-test: build pydeps ui-deps
+ui-test: build pydeps ui-deps pg-deps
 	Tests/ui/run-ui-tests.sh
 
 # The daemon on its embedded defaults: ./data (fixtures loaded on first start), 127.0.0.1:8787, Routes/.
