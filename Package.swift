@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "TapCharts", "WidgetKit", "AppIntents", "ActivityKit",
-                           "Push", "SharedState", "ProcessTestSupport"],
+                           "Push", "SharedState", "ProcessTestSupport", "PostgresStore", "PostgresTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(name: "CLITests", dependencies: ["JSON", "SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),

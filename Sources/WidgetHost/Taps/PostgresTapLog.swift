@@ -27,6 +27,7 @@ public final class PostgresTapLog: TapLog {
         try PostgresTapSchema.migrator.migrate(pool)
     }
 
+    @discardableResult
     public func record(batch taps: [Tap]) throws -> [RecordedTap] {
         guard !taps.isEmpty else { return [] }
         let table = routes.table

@@ -16,6 +16,7 @@ public protocol TapLog: Sendable {
     /// Routes and stores many taps in one transaction: all are stored, or (on an error) none.
     /// - Returns: What was stored for each tap, in order.
     /// - Throws: ``TapError`` for the first tap whose widget cannot be determined, or a store error.
+    @discardableResult
     func record(batch taps: [Tap]) throws -> [RecordedTap]
 
     /// How many taps are stored in `[from, to)`.

@@ -102,8 +102,9 @@ struct TapReportPlan {
         let names = columns.indices.map { "g\($0)" }
         let select = zip(columns, names).map { "\($0) AS \($1)" }
             + ["sum(taps) AS taps", "sum(suspicious) AS suspicious"]
-        let ordering = names.enumerated().map { index, name in
-            dialect == .postgres && (index > 0 || query.bucket == nil) ? name + " COLLATE \"C\"" : name
+        // PostgreSQL orders by an output name only when it stands alone, so a collated column is named again.
+        let ordering = zip(columns, names).enumerated().map { index, pair in
+            dialect == .postgres && (index > 0 || query.bucket == nil) ? pair.0 + " COLLATE \"C\"" : pair.1
         }
         let grouping = names.isEmpty ? ""
             : " GROUP BY \(names.joined(separator: ", ")) ORDER BY \(ordering.joined(separator: ", "))"
