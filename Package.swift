@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "WidgetHostServer",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "ActivityKit", "Push",
-                           "SharedState", "DeepLinks", "TapCharts", "APNs"],
+                           "SharedState", "DeepLinks", "TapCharts", "APNs", "PostgresStore"],
             resources: [.embedInCode("Dashboard/Files")],
             swiftSettings: sharedSettings
         ),
@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "WidgetHostCommandLine",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "SharedState", "DeepLinks",
-                           "AppIntents", "WidgetKit", "APNs"],
+                           "AppIntents", "WidgetKit", "APNs", "PostgresStore"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
@@ -178,7 +178,8 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: ["HTTPTestSupport", "ProcessTestSupport", "JSON", "HTTPServer", "WidgetHostServer", "WidgetHost",
-                           "DemoWidgets", "SharedState", "DeepLinks", "ActivityKit", "APNsTestSupport"],
+                           "DemoWidgets", "SharedState", "DeepLinks", "ActivityKit", "APNsTestSupport", "PostgresStore",
+                           "PostgresTestSupport"],
             swiftSettings: sharedSettings
         ),
     ],
