@@ -116,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: ["WidgetHost", "DemoWidgets", "SharedState", "DeepLinks", "CSQLite", "CPCRE2", "Push", "JSON",
-                           "ActivityKit", "APNs"],
+                           "ActivityKit", "APNs", "PostgresStore"],
             swiftSettings: sharedSettings
         ),
         // A child process for the crash-durability tests: writes, acknowledges, and gets SIGKILLed.
