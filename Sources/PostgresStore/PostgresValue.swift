@@ -9,11 +9,17 @@ import Foundation
 /// See [PQexecParams](https://www.postgresql.org/docs/15/libpq-exec.html#LIBPQ-PQEXECPARAMS).
 public enum PostgresValue: Sendable, Hashable {
     case null
+    /// A NULL of type `text`: a nullable text column's parameter keeps one type (and so one prepared statement)
+    /// whether or not it holds a value.
+    case nullText
     case text(String)
     case integer(Int64)
     case double(Double)
     case boolean(Bool)
     case bytes([UInt8])
+
+    /// `value` as text, or a `text` NULL.
+    public static func text(orNull value: String?) -> PostgresValue { value.map(PostgresValue.text) ?? .nullText }
 
     /// A date as `float8` seconds since 1970-01-01 UTC, the way the SQLite stores keep dates.
     public static func seconds(_ date: Date) -> PostgresValue { .double(date.timeIntervalSince1970) }
@@ -22,7 +28,7 @@ public enum PostgresValue: Sendable, Hashable {
     var typeOID: UInt32 {
         switch self {
         case .null: 0
-        case .text: 25     // text
+        case .text, .nullText: 25  // text
         case .integer: 20  // int8
         case .double: 701  // float8
         case .boolean: 16  // bool
@@ -33,7 +39,7 @@ public enum PostgresValue: Sendable, Hashable {
     /// The binary wire form, or nil for NULL.
     var binary: [UInt8]? {
         switch self {
-        case .null: nil
+        case .null, .nullText: nil
         case .text(let string): Array(string.utf8)
         case .integer(let value): withUnsafeBytes(of: value.bigEndian, Array.init)
         case .double(let value): withUnsafeBytes(of: value.bitPattern.bigEndian, Array.init)

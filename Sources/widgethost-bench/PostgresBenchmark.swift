@@ -63,24 +63,37 @@ enum PostgresBenchmark {
         print("")
         print(pad("case", 58) + pad("taps", 12) + pad("time", 12) + "rate / result")
 
-        // Ingestion: the same taps into each store (the two PostgreSQL writers split theirs), in turn.
+        // Warm-up, untimed: the first batches of a fresh database pay for its first WAL segments and pages.
+        let warmUp = batches(timed / 5)
+        for batch in warmUp {
+            try sqlite.record(batch: batch)
+            try first.record(batch: batch)
+        }
+        // Ingestion: as many taps into each store (the two PostgreSQL writers split theirs), in turn.
         let sqliteTaps = batches(timed)
         let oneTaps = batches(timed)
         let twoTaps = batches(timed)
         let sqliteTime = try measure { for batch in sqliteTaps { try sqlite.record(batch: batch) } }
         row("ingest, SQLite (1 daemon)", timed, sqliteTime)
-        let oneTime = try measure { for batch in oneTaps { try first.record(batch: batch) } }
+        let oneTime = try measure { try concurrently(oneTaps, first, nil) }
         row("ingest, PostgreSQL, 1 writer", timed, oneTime)
         let twoTime = try measure { try concurrently(twoTaps, first, second) }
         row("ingest, PostgreSQL, 2 writers (2 pools, as 2 daemons)", timed, twoTime)
 
         // Fill both logs to the same total, untimed, then time reports over the whole log.
-        var filled = 3 * timed
-        while filled < total {
-            let more = batches(min(50 * batchSize, total - filled))
-            try concurrently(more, first, second)
-            for batch in more { try sqlite.record(batch: batch) }
-            filled += more.reduce(0) { $0 + $1.count }
+        var sqliteFilled = timed + timed / 5
+        var postgresFilled = 2 * timed + timed / 5
+        while sqliteFilled < total || postgresFilled < total {
+            let more = batches(50 * batchSize)
+            let count = more.reduce(0) { $0 + $1.count }
+            if postgresFilled < total {
+                try concurrently(more, first, second)
+                postgresFilled += count
+            }
+            if sqliteFilled < total {
+                for batch in more { try sqlite.record(batch: batch) }
+                sqliteFilled += count
+            }
         }
         let sqliteCount = try sqlite.count()
         let postgresCount = try first.count()
@@ -97,14 +110,16 @@ enum PostgresBenchmark {
         }
     }
 
-    /// Two writers, one per tap log, each taking every other batch.
-    private static func concurrently(_ batches: [[Tap]], _ first: PostgresTapLog, _ second: PostgresTapLog) throws {
+    /// Two writers, one per tap log, each taking every other batch; one writer (on a thread of its own, like
+    /// the two) taking them all when `second` is nil.
+    private static func concurrently(_ batches: [[Tap]], _ first: PostgresTapLog, _ second: PostgresTapLog?) throws {
         let failure = LockedError()
         let group = DispatchGroup()
-        for (index, log) in [first, second].enumerated() {
+        let writers = [first] + (second.map { [$0] } ?? [])
+        for (index, log) in writers.enumerated() {
             DispatchQueue.global().async(group: group) {
                 do {
-                    for batch in batches[index...].enumerated().filter({ $0.offset % 2 == 0 }).map(\.element) {
+                    for batch in batches[index...].enumerated().filter({ $0.offset % writers.count == 0 }).map(\.element) {
                         try log.record(batch: batch)
                     }
                 } catch {

@@ -122,6 +122,13 @@ struct TapLogContract: Sendable, CustomTestStringConvertible {
             #expect(flagged.first?.diagnostic == .linkOnFamilyWithoutLinks)
             let report = try subject.log.report(TapReportQuery(dimensions: []))
             #expect(report.totalTaps == 2 && report.totalSuspicious == 1)
+            let many = try subject.log.record(batch: (0..<250).map { index in
+                Tap(url: "myapp://task/task-\(index)", kind: "TaskList", family: "systemSmall", source: .widgetURL,
+                    date: now.addingTimeInterval(-1))
+            })
+            #expect(Set(many.map(\.id)).count == 250 && !many.map(\.id).contains(first[0].id), "every tap its own id")
+            #expect(many.allSatisfy { $0.route == "task.detail" })
+            #expect(try subject.log.count(from: now.addingTimeInterval(-1), to: now) == 250)
             #expect(try subject.log.count(from: now, to: now.addingTimeInterval(1)) == 2)
             #expect(try subject.log.count(from: now.addingTimeInterval(1), to: .distantFuture) == 0)
         },

@@ -53,20 +53,28 @@ public final class PostgresTapLog: TapLog {
         }
         var rollups = TapRollupBatch()
         for row in rows { rollups.add(quarter: row.quarter, route: row.route, suspicious: row.diagnostic != nil) }
+        let values: [[PostgresValue]] = zip(taps, rows).map { tap, row in
+            [.seconds(tap.date), .text(tap.url), .text(orNull: row.route), .text(orNull: tap.instanceID),
+             .text(row.kind), .text(row.family), .text(tap.source.rawValue), .text(tap.location.rawValue),
+             .integer(row.diagnostic == nil ? 0 : 1), .text(orNull: row.diagnostic?.rawValue)]
+        }
         return try pool.transaction { db in
-            var recorded: [RecordedTap] = []
-            recorded.reserveCapacity(taps.count)
-            for (tap, row) in zip(taps, rows) {
-                let id = try db.queryOne("""
-                    INSERT INTO taps(tapped_at, url, route, instance_id, kind, family, source, location, suspicious,
-                        diagnostic) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id
-                    """, [.seconds(tap.date), .text(tap.url), row.route.map(PostgresValue.text) ?? .null,
-                          tap.instanceID.map(PostgresValue.text) ?? .null, .text(row.kind), .text(row.family),
-                          .text(tap.source.rawValue), .text(tap.location.rawValue),
-                          .integer(row.diagnostic == nil ? 0 : 1),
-                          row.diagnostic.map { .text($0.rawValue) } ?? .null])?.int64("id")
-                recorded.append(RecordedTap(id: id ?? 0, route: row.route, kind: row.kind, family: row.family,
-                                            diagnostic: row.diagnostic))
+            // The batch's ids first, in one round trip; then the rows, many to a statement.
+            let ids = try db.query("SELECT nextval(pg_get_serial_sequence('taps', 'id')) AS id FROM generate_series(1, $1)",
+                                   [.integer(Int64(taps.count))]).compactMap { $0.int64("id") }
+            guard ids.count == taps.count else {
+                throw PostgresError(kind: .server, message: "the taps id sequence gave \(ids.count) ids for \(taps.count) taps")
+            }
+            var start = 0
+            while start < values.count {
+                let count = values.count - start >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
+                try db.execute(count == 1 ? Self.insertOne : Self.insertMany, (start..<start + count).flatMap { index in
+                    [PostgresValue.integer(ids[index])] + values[index]
+                })
+                start += count
+            }
+            let recorded = zip(ids, rows).map { id, row in
+                RecordedTap(id: id, route: row.route, kind: row.kind, family: row.family, diagnostic: row.diagnostic)
             }
             for (group, counts) in rollups.sortedGroups {
                 try db.execute("""
@@ -78,6 +86,24 @@ public final class PostgresTapLog: TapLog {
             }
             return recorded
         }
+    }
+
+    /// How many taps one `INSERT` carries (11 parameters each, well under PostgreSQL's 65535); a batch's last
+    /// few taps go one to a statement, so only two statements are ever prepared.
+    static let rowsPerInsert = 100
+
+    static let insertMany = insertSQL(rows: rowsPerInsert)
+    static let insertOne = insertSQL(rows: 1)
+
+    /// `INSERT` of `rows` taps with their ids given.
+    static func insertSQL(rows: Int) -> String {
+        let tuples = (0..<rows).map { row in
+            "(" + (1...11).map { "$\(row * 11 + $0)" }.joined(separator: ", ") + ")"
+        }
+        return """
+            INSERT INTO taps(id, tapped_at, url, route, instance_id, kind, family, source, location, suspicious, diagnostic)
+            OVERRIDING SYSTEM VALUE VALUES
+            """ + tuples.joined(separator: ", ")
     }
 
     public func count(from: Date = .distantPast, to: Date = .distantFuture) throws -> Int {
