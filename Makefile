@@ -3,7 +3,10 @@
 # Both first install the Debian packages the C modules need, when they are missing.
 
 SWIFT      ?= swift
-APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config libcurl4-openssl-dev libssl-dev openssl
+APT_PKGS   := libpcre2-dev libsqlite3-dev libmicrohttpd-dev pkg-config libcurl4-openssl-dev libssl-dev openssl libpq-dev
+# The PostgreSQL server the tests start a throwaway cluster of (initdb in a temporary directory, Docs/postgres.md);
+# only `make test` and `make pg-deps` install it: building and running the daemon need only libpq.
+PG_APT_PKGS := postgresql
 # The dashboard's browser tests (Tests/ui/) drive Debian's chromium through chromium-driver; only `make test` and
 # `make ui-test` install them.
 UI_APT_PKGS := chromium chromium-driver
@@ -12,7 +15,7 @@ BENCH_APT_PKGS := nginx
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH_CASE ?= all
 
-.PHONY: all deps pydeps ui-deps bench-deps build test api-test ui-test example-test demo bench fixtures clean
+.PHONY: all deps pydeps ui-deps bench-deps pg-deps build test api-test ui-test example-test demo bench fixtures clean
 
 # A user's package over this checkout: its own widget, intent, tables, tests and daemon (Docs/testing-intents.md).
 EXAMPLE := Examples/HabitTracker
@@ -46,12 +49,17 @@ ui-deps:
 # nginx for the apns benchmark's throughput server, installed only when missing.
 bench-deps:
 	$(call install_missing,$(BENCH_APT_PKGS))
+
+# PostgreSQL's server binaries for the tests that need a real server, installed only when missing.
+pg-deps:
+	$(call install_missing,$(PG_APT_PKGS))
+
 build: deps
 	$(SWIFT) build
 
 # Swift tests, then schemathesis against the live daemon (fails on any 5xx or response that breaks the OpenAPI
 # document), then the dashboard in a headless browser (about 30 s).
-test: build pydeps ui-deps
+test: build pydeps ui-deps pg-deps
 	$(SWIFT) test --no-parallel
 	$(MAKE) example-test
 	Tests/api/run-schemathesis.sh

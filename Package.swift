@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "APNs", targets: ["APNs"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "SharedState", targets: ["SharedState"]),
+        .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
         .library(name: "WidgetHost", targets: ["WidgetHost"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
@@ -39,6 +40,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // C helpers of DeepLinks' hot path: SSE2 byte classes (`pmovmskb`), a thread-local variable.
         .target(name: "CDeepLinks"),
 
@@ -55,6 +57,9 @@ let package = Package(
         // Storage and routing: know nothing of widgets.
         .target(name: "SharedState", dependencies: ["CSQLite"], swiftSettings: sharedSettings),
         .target(name: "DeepLinks", dependencies: ["CPCRE2", "CDeepLinks"], swiftSettings: sharedSettings),
+        // PostgreSQL for what several daemons share (Docs/postgres.md): connection, typed errors with SQLSTATE, a
+        // pool, transactions with retry, migrations. Knows nothing of widgets.
+        .target(name: "PostgresStore", dependencies: ["CLibPQ"], swiftSettings: sharedSettings),
 
         // The server side of pushes: payload builders, a checker that decodes content as the device does, the token
         // registry (and the planner and its outbox, on SQLite). Independent of the engine, so a server can use it
@@ -68,7 +73,8 @@ let package = Package(
         // The engine, the demo catalog, the HTTP layer and the executables.
         .target(
             name: "WidgetHost",
-            dependencies: ["HostBridge", "JSON", "WidgetKit", "AppIntents", "ActivityKit", "Push", "SharedState", "DeepLinks"],
+            dependencies: ["HostBridge", "JSON", "WidgetKit", "AppIntents", "ActivityKit", "Push", "SharedState", "DeepLinks",
+                           "PostgresStore"],
             swiftSettings: sharedSettings
         ),
         .target(
@@ -90,7 +96,7 @@ let package = Package(
         .target(
             name: "WidgetHostServer",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetKit", "AppIntents", "ActivityKit", "Push",
-                           "SharedState", "DeepLinks", "TapCharts", "APNs"],
+                           "SharedState", "DeepLinks", "TapCharts", "APNs", "PostgresStore"],
             resources: [.embedInCode("Dashboard/Files")],
             swiftSettings: sharedSettings
         ),
@@ -98,7 +104,7 @@ let package = Package(
         .target(
             name: "WidgetHostCommandLine",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "SharedState", "DeepLinks",
-                           "AppIntents", "WidgetKit", "APNs"],
+                           "AppIntents", "WidgetKit", "APNs", "PostgresStore"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
@@ -110,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: ["WidgetHost", "DemoWidgets", "SharedState", "DeepLinks", "CSQLite", "CPCRE2", "Push", "JSON",
-                           "ActivityKit", "APNs"],
+                           "ActivityKit", "APNs", "PostgresStore"],
             swiftSettings: sharedSettings
         ),
         // A child process for the crash-durability tests: writes, acknowledges, and gets SIGKILLed.
@@ -132,6 +138,10 @@ let package = Package(
         // Child processes in tests: waiting for them off Swift's cooperative pool, reading their output as it comes.
         .target(name: "ProcessTestSupport", path: "Tests/ProcessTestSupport", swiftSettings: sharedSettings),
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "CSQLite", "ProcessTestSupport"],
+                    swiftSettings: sharedSettings),
+        // A throwaway PostgreSQL cluster (initdb in a temporary directory, a Unix socket) for the tests that need one.
+        .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport", swiftSettings: sharedSettings),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "PostgresTestSupport"],
                     swiftSettings: sharedSettings),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: sharedSettings),
         // The checker is held to the engine's device side (WidgetHost) on a table of content states.
@@ -155,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: ["WidgetHost", "WidgetHostTesting", "DemoWidgets", "TapCharts", "WidgetKit", "AppIntents", "ActivityKit",
-                           "Push", "SharedState", "ProcessTestSupport"],
+                           "Push", "SharedState", "ProcessTestSupport", "PostgresStore", "PostgresTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(name: "CLITests", dependencies: ["JSON", "SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),
@@ -168,7 +178,8 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: ["HTTPTestSupport", "ProcessTestSupport", "JSON", "HTTPServer", "WidgetHostServer", "WidgetHost",
-                           "DemoWidgets", "SharedState", "DeepLinks", "ActivityKit", "APNsTestSupport"],
+                           "DemoWidgets", "SharedState", "DeepLinks", "ActivityKit", "APNsTestSupport", "PostgresStore",
+                           "PostgresTestSupport"],
             swiftSettings: sharedSettings
         ),
     ],

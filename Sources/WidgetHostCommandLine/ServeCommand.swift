@@ -18,6 +18,7 @@ package enum ServeCommand {
                                 [--routes DIR] [--log-level debug|info|warning|error] [--threads N] [--json]
                                 [--apns-endpoint URL --apns-key-file P8 --apns-key-id KID --apns-team-id TEAM
                                  --apns-topic BUNDLE [--apns-ca-file PEM] [--apns-connections N]]
+                                [--analytics postgres://… | --shared-store postgres://…]
 
         Runs the WidgetHost daemon: the HTTP/JSON API under /v1 (OpenAPI at /v1/openapi.json), /healthz and
         /metrics. Prints where it listens and a curl line on stdout, then one JSON line per request on stderr.
@@ -40,6 +41,9 @@ package enum ServeCommand {
           --log-level L      lowest log level written (default info)
           --threads N        HTTP worker threads (default: the core count, at least 2)
           --json             print the listening line as one JSON object instead
+          --analytics URL    keep taps in this PostgreSQL database (a libpq URL or key=value string), shared by
+                             every daemon given it (Docs/postgres.md); default: the engine store (SQLite)
+          --shared-store URL the same, naming the one database every shared store uses
         \(APNsOptions.usage)
 
         exit codes: 0 stopped by a signal; 1 the server could not start (e.g. the port is in use);
@@ -86,13 +90,22 @@ package enum ServeCommand {
             printError("\(settings.app.commandName) serve: \(error)")
             return ExitCode.dataError
         }
+        let routes = RouteTableHolder(opened.routes, directory: settings.routesDirectory)
+        var taps: (any TapLog)?
+        if let pool = settings.analytics {
+            do {
+                taps = try PostgresTapLog(pool: pool, engineStore: opened.engine.store, routes: routes)
+            } catch {
+                printError("\(settings.app.commandName) serve: --analytics: \(error)")
+                return ExitCode.dataError
+            }
+        }
         let daemon: WidgetHostDaemon
         do {
             daemon = try WidgetHostDaemon(
-                engine: opened.engine, routes: RouteTableHolder(opened.routes, directory: settings.routesDirectory),
-                intents: opened.intents,
+                engine: opened.engine, routes: routes, intents: opened.intents,
                 checkpointing: [opened.engine.store.database, opened.container.store],
-                configuration: settings.serverConfiguration(), apns: settings.apns)
+                configuration: settings.serverConfiguration(), apns: settings.apns, taps: taps)
         } catch let error as ServerError {
             printError("\(settings.app.commandName) serve: \(error)")
             switch error {

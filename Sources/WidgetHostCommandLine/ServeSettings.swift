@@ -1,6 +1,7 @@
 import DeepLinks
 import Foundation
 import HTTPServer
+import PostgresStore
 import SharedState
 import WidgetHost
 import WidgetHostServer
@@ -11,7 +12,7 @@ struct ServeSettings {
     var app: HostedApp
     static let valuedOptions: Set<String> = Set([
         "data-dir", "port", "unix", "host", "token", "clock", "clock-start", "time-zone", "routes", "log-level",
-        "threads",
+        "threads", "analytics", "shared-store",
     ]).union(APNsOptions.valuedOptions)
 
     var dataDirectory: URL
@@ -27,6 +28,9 @@ struct ServeSettings {
     var json: Bool
     /// Where the outbox's pushes go, when `--apns-*` were given.
     var apns: WidgetHostDaemon.APNsSettings?
+    /// The PostgreSQL database taps are kept in (`--analytics`, or `--shared-store`), shared by every daemon given
+    /// it; nil: the engine store (SQLite).
+    var analytics: PostgresPool?
 
     /// Checks the options.
     /// - Throws: ``OptionError`` naming the bad option.
@@ -83,6 +87,19 @@ struct ServeSettings {
         }
         json = options.has("json")
         apns = try APNsOptions.parse(options)?.settings()
+        if options["analytics"] != nil && options["shared-store"] != nil {
+            throw OptionError(message: "--analytics and --shared-store name the same store: give one")
+        }
+        if let url = options["analytics"] ?? options["shared-store"] {
+            let option = options["analytics"] != nil ? "analytics" : "shared-store"
+            do {
+                analytics = try PostgresPool(connectionString: url, maximumConnections: max(2, threads))
+            } catch {
+                throw OptionError(message: "--\(option): \((error as? PostgresError)?.message ?? String(describing: error))")
+            }
+        } else {
+            analytics = nil
+        }
     }
 
     /// What ``open()`` opened.

@@ -117,6 +117,23 @@ extension DaemonTests {
             #expect(open.error.contains("without a bearer token"))
         }
 
+        @Test("--analytics: a string libpq cannot parse is bad usage (without its password); an unreachable server exit 3")
+        func analyticsOption() async throws {
+            let directory = try DaemonProcess.temporaryDirectory().path
+            let bad = try await run(["serve", "--port", "0", "--data-dir", directory,
+                                     "--analytics", "postgres://u:s3cret@h/db?no_such_option=1"])
+            #expect(bad.status == 2)
+            #expect(bad.error.contains("--analytics") && !bad.error.contains("s3cret"))
+            let both = try await run(["serve", "--port", "0", "--data-dir", directory, "--analytics", "dbname=a",
+                                      "--shared-store", "dbname=a"])
+            #expect(both.status == 2)
+            // A socket directory with no server in it: refused at once, before the daemon listens.
+            let unreachable = try await run(["serve", "--port", "0", "--data-dir", directory, "--analytics",
+                                             "postgresql:///db?host=\(directory)&connect_timeout=2"])
+            #expect(unreachable.status == 3)
+            #expect(unreachable.error.contains("--analytics"))
+        }
+
         @Test("--token enforced by the real binary; the plain listening line has a curl to try")
         func tokenAndBanner() async throws {
             let directory = try DaemonProcess.temporaryDirectory()

@@ -9,14 +9,25 @@ import SharedState
 /// start, which is exact only when every offset and transition in the range is a whole quarter hour
 /// (``rollups(for:range:)`` checks that).
 struct TapReportPlan {
+    /// The SQL spoken by the store that runs the plan; the plans differ only where the two disagree.
+    enum Dialect {
+        /// `?` parameters; `CAST(x AS INTEGER)` truncates towards zero.
+        case sqlite
+        /// `$n` parameters (``TapReportPlan/sql``'s `?`s are numbered by ``postgresSQL``); `floor`; text ordered
+        /// byte by byte (`COLLATE "C"`), as SQLite orders it, whatever the database's collation.
+        case postgres
+    }
+
     let query: TapReportQuery
+    let dialect: Dialect
     /// The table read: `taps` or `tap_rollups_by_route`.
     let table: String
     let sql: String
     let arguments: [SQLValue]
 
     /// The plan over the taps themselves, which answers every query.
-    static func rawRows(for query: TapReportQuery, range: (from: Date, to: Date)) -> TapReportPlan {
+    static func rawRows(for query: TapReportQuery, range: (from: Date, to: Date),
+                        dialect: Dialect = .sqlite) -> TapReportPlan {
         var arguments: [SQLValue] = []
         let offsets = ZoneOffsets(query.timeZone, from: range.from, to: range.to)
         let local = offsets.localTimeSQL(instant: "tapped_at", arguments: &arguments)
@@ -27,13 +38,15 @@ struct TapReportPlan {
                 1 AS taps, suspicious, \(local) AS local
             FROM taps WHERE tapped_at >= ? AND tapped_at < ?
             """ + TapStore.filterSQL(query.filters, arguments: &arguments)
-        return TapReportPlan(query: query, table: "taps", sql: grouped(query, rows: rows), arguments: arguments)
+        return TapReportPlan(query: query, dialect: dialect, table: "taps",
+                             sql: grouped(query, rows: rows, dialect: dialect), arguments: arguments)
     }
 
     /// The plan over the rollups, or nil when they cannot answer the query exactly: it groups by a dimension
     /// or filters by a dimension other than the route, an end given falls inside a quarter hour, or the zone is
     /// offset by part of one.
-    static func rollups(for query: TapReportQuery, range: (from: Date, to: Date)) -> TapReportPlan? {
+    static func rollups(for query: TapReportQuery, range: (from: Date, to: Date),
+                        dialect: Dialect = .sqlite) -> TapReportPlan? {
         guard query.dimensions.allSatisfy({ $0 == .route }), query.filters.keys.allSatisfy({ $0 == .route }) else {
             return nil
         }
@@ -67,50 +80,66 @@ struct TapReportPlan {
                 AS route, taps, suspicious, \(local) AS local
             FROM \(table)
             """ + (bounds.isEmpty ? "" : " WHERE " + bounds.joined(separator: " AND "))
-        return TapReportPlan(query: query, table: table, sql: grouped(query, rows: rows), arguments: arguments)
+        return TapReportPlan(query: query, dialect: dialect, table: table,
+                             sql: grouped(query, rows: rows, dialect: dialect), arguments: arguments)
     }
 
     /// The `GROUP BY` over `rows`, which have a `route` column, the other dimensions' columns, `taps`, `suspicious`
     /// and `local`.
-    private static func grouped(_ query: TapReportQuery, rows: String) -> String {
+    private static func grouped(_ query: TapReportQuery, rows: String, dialect: Dialect) -> String {
         var columns: [String] = []
         if let bucket = query.bucket {
-            // Floor division: CAST truncates towards zero, so instants before 1970 step down by one.
             let quotient = "local / \(bucket.seconds).0"
-            columns.append("(CAST(\(quotient) AS INTEGER) - (\(quotient) < CAST(\(quotient) AS INTEGER)))")
+            switch dialect {
+            case .sqlite:
+                // Floor division: CAST truncates towards zero, so instants before 1970 step down by one.
+                columns.append("(CAST(\(quotient) AS INTEGER) - (\(quotient) < CAST(\(quotient) AS INTEGER)))")
+            case .postgres:
+                columns.append("floor(\(quotient))::int8")
+            }
         }
         columns += query.dimensions.map(\.rawValue)
         let names = columns.indices.map { "g\($0)" }
         let select = zip(columns, names).map { "\($0) AS \($1)" }
             + ["sum(taps) AS taps", "sum(suspicious) AS suspicious"]
+        // PostgreSQL orders by an output name only when it stands alone, so a collated column is named again.
+        let ordering = zip(columns, names).enumerated().map { index, pair in
+            dialect == .postgres && (index > 0 || query.bucket == nil) ? pair.0 + " COLLATE \"C\"" : pair.1
+        }
         let grouping = names.isEmpty ? ""
-            : " GROUP BY \(names.joined(separator: ", ")) ORDER BY \(names.joined(separator: ", "))"
-        return "SELECT \(select.joined(separator: ", ")) FROM (\(rows))" + grouping
+            : " GROUP BY \(names.joined(separator: ", ")) ORDER BY \(ordering.joined(separator: ", "))"
+        return "SELECT \(select.joined(separator: ", ")) FROM (\(rows)) AS tap_rows" + grouping
     }
 
     /// Runs the SQL and reads one report row per group.
     func rows(_ db: Database) throws -> [TapReport.Row] {
-        let offset = query.bucket == nil ? 0 : 1
-        return try db.query(sql, arguments).compactMap { row in
-            guard let taps = row.int("taps"), taps > 0 else { return nil }
-            var out = TapReport.Row(taps: taps, suspicious: row.int("suspicious") ?? 0)
-            for (index, dimension) in query.dimensions.enumerated() {
-                let value = row.string("g\(index + offset)")
-                switch dimension {
-                case .route: out.route = value
-                case .kind: out.kind = value
-                case .family: out.family = value
-                case .source: out.source = value
-                case .location: out.location = value
-                }
-            }
-            if let bucket = query.bucket, let index = row.int64("g0") {
-                let bucketed = TapBucketing.bucket(index: index, size: bucket, timeZone: query.timeZone)
-                out.bucketStart = bucketed.start
-                out.bucket = bucketed.label
-            }
-            return out
+        try db.query(sql, arguments).compactMap { row in
+            reportRow(taps: row.int("taps"), suspicious: row.int("suspicious"), string: row.string,
+                      bucketIndex: row.int64("g0"))
         }
+    }
+
+    /// One report row from a result row's columns, nil for a group without taps.
+    func reportRow(taps: Int?, suspicious: Int?, string: (String) -> String?, bucketIndex: Int64?) -> TapReport.Row? {
+        let offset = query.bucket == nil ? 0 : 1
+        guard let taps, taps > 0 else { return nil }
+        var out = TapReport.Row(taps: taps, suspicious: suspicious ?? 0)
+        for (index, dimension) in query.dimensions.enumerated() {
+            let value = string("g\(index + offset)")
+            switch dimension {
+            case .route: out.route = value
+            case .kind: out.kind = value
+            case .family: out.family = value
+            case .source: out.source = value
+            case .location: out.location = value
+            }
+        }
+        if let bucket = query.bucket, let index = bucketIndex {
+            let bucketed = TapBucketing.bucket(index: index, size: bucket, timeZone: query.timeZone)
+            out.bucketStart = bucketed.start
+            out.bucket = bucketed.label
+        }
+        return out
     }
 }
 

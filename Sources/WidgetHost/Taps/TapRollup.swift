@@ -75,6 +75,14 @@ struct TapRollupBatch {
         if suspicious { groups[group, default: Counts()].suspicious += 1 }
     }
 
+    /// The groups and their counts, by quarter hour then route (the order stores that lock rows take them in).
+    var sortedGroups: [(group: Group, counts: Counts)] {
+        groups.map { ($0.key, $0.value) }.sorted { a, b in
+            a.group.quarter != b.group.quarter ? a.group.quarter < b.group.quarter
+                : a.group.route.utf8.lexicographicallyPrecedes(b.group.route.utf8)
+        }
+    }
+
     /// Adds the batch's counts to the rollup table, inside the caller's transaction.
     func write(_ db: Database) throws {
         for (group, counts) in groups {

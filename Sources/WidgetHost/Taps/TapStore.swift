@@ -86,7 +86,7 @@ public final class TapStore: Sendable {
         }
     }
 
-    private static func widget(of tap: Tap, cache: inout [String: (kind: String, family: String)?],
+    static func widget(of tap: Tap, cache: inout [String: (kind: String, family: String)?],
                                _ db: Database) throws -> (kind: String, family: String) {
         if let id = tap.instanceID {
             if cache[id] == nil {

@@ -14,8 +14,9 @@ public struct APIContext: Sendable {
     public let routes: RouteTableHolder
     /// Performs interactive intents; nil when the daemon serves none (then `/v1/intents` is empty).
     public let intents: IntentRunner?
-    /// The tap log (in the engine store), routing taps through ``routes``.
-    public let taps: TapStore
+    /// The tap log, routing taps through ``routes``: the engine store's (``TapStore``) unless the daemon was given
+    /// a shared one (``PostgresTapLog``, `--analytics`).
+    public let taps: any TapLog
     /// The server side of pushes (in the engine's database, in tables of its own): the token registry, the planner
     /// and its outbox.
     public let push: PushStore
@@ -39,14 +40,15 @@ public struct APIContext: Sendable {
     ///   - log: Where route-table reloads are logged (the server's log).
     ///   - bundleIdentifier: The app's bundle identifier pushes are addressed to (`--apns-topic`); the engine's device
     ///     rules' when nil.
+    ///   - taps: The tap log to use instead of the engine store's (it must route through `routes`).
     /// - Throws: What opening the push store's tables throws.
     public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil, metrics: EngineMetrics,
                 scheduleChanged: @escaping @Sendable () -> Void = {}, log: ServerLog = ServerLog(),
-                bundleIdentifier: String? = nil) throws {
+                bundleIdentifier: String? = nil, taps: (any TapLog)? = nil) throws {
         self.engine = engine
         self.routes = routes
         self.intents = intents
-        taps = TapStore(engineStore: engine.store, routes: routes)
+        self.taps = taps ?? TapStore(engineStore: engine.store, routes: routes)
         let clock = engine.clock
         push = try PushStore(database: engine.store.database,
                              bundleIdentifier: bundleIdentifier ?? engine.activities.rules.bundleIdentifier

@@ -2,6 +2,7 @@ import DeepLinks
 import Foundation
 import HTTPServer
 import JSON
+import PostgresStore
 import WidgetHost
 
 extension APIError {
@@ -144,6 +145,7 @@ private func engineErrorAsAPIError(_ error: any Error) -> any Error {
     case let error as IntentError: APIError(error)
     case let error as SmartStackError: APIError(error)
     case let error as TapError: APIError(error)
+    case let error as PostgresError where error.isUnavailable: APIError.storeUnavailable(error)
     default: error
     }
 }

@@ -60,17 +60,18 @@ public final class WidgetHostDaemon: Sendable {
     ///     before the databases are checkpointed.
     /// - Throws: ``ServerError`` when the server cannot start; a store error when the push tables cannot be opened;
     ///   ``HTTP2ClientError`` for a bad APNs endpoint.
+    ///   - taps: A shared tap log (`--analytics`, ``PostgresTapLog``) instead of the engine store's.
     public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil,
                 checkpointing stores: [DatabaseStore],
                 configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
-                apns: APNsSettings? = nil) throws {
+                apns: APNsSettings? = nil, taps: (any TapLog)? = nil) throws {
         let log = configuration.log
         let scheduler = engine.clock is VirtualClock ? nil : ReloadScheduler(engine: engine, log: log)
         let metrics = EngineMetrics(registry: configuration.metrics)
         metrics.observe(engine)
         var context = try APIContext(engine: engine, routes: routes, intents: intents, metrics: metrics,
                                      scheduleChanged: { scheduler?.scheduleChanged() }, log: log,
-                                     bundleIdentifier: apns?.topic)
+                                     bundleIdentifier: apns?.topic, taps: taps)
         scheduler?.attach(context.push.planner)
         if let apns {
             let clock = engine.clock

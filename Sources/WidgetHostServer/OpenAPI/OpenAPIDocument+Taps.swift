@@ -42,17 +42,17 @@ extension OpenAPIDocument {
                 `family` (taps relayed from devices).
                 """,
             body: "TapRequest",
-            success: ("201", json("RecordedTapList", "What was stored for each tap, in order.")), errors: [422])],
+            success: ("201", json("RecordedTapList", "What was stored for each tap, in order.")), errors: [422, 503])],
         "/v1/taps/series.svg": ["get": operation(
             "chartTapSeries", "An SVG of taps per route over time (by day unless `bucket=hour`), for the report's query.",
             parameters: tapReportParameters,
             success: ("200", ["description": "The chart.", "content": ["image/svg+xml": ["schema": string()]]]),
-            errors: [400, 422])],
+            errors: [400, 422, 503])],
         "/v1/taps/heatmap.svg": ["get": operation(
             "chartTapHeatMap", "An SVG heat map of taps by local hour and weekday (`groupBy` and `bucket` are ignored).",
             parameters: tapReportParameters,
             success: ("200", ["description": "The chart.", "content": ["image/svg+xml": ["schema": string()]]]),
-            errors: [400, 422])],
+            errors: [400, 422, 503])],
         "/v1/taps/report": ["get": operation(
             "reportTaps", "Count taps in [from, to) by the `groupBy` columns and an optional local time bucket, "
                 + "keeping only the taps the column filters name.",
@@ -67,14 +67,14 @@ extension OpenAPIDocument {
                     "text/csv": ["schema": string()],
                 ],
             ]),
-            errors: [400, 422])],
+            errors: [400, 422, 503])],
         "/v1/taps/unmatched": ["get": operation(
             "listUnmatchedTaps", "The most tapped URLs that matched no route, each with the route it probably meant.",
             parameters: tapRangeParameters + [
                 queryParameter("limit", integer(in: 1...TapsResource.maximumUnmatchedLimit),
                                "At most this many URLs (default 20)."),
             ],
-            success: ("200", json("UnmatchedURLList", "The broken links, most tapped first.")), errors: [400, 422])],
+            success: ("200", json("UnmatchedURLList", "The broken links, most tapped first.")), errors: [400, 422, 503])],
     ]
 
     static let tapSchemas: [String: JSONValue] = [

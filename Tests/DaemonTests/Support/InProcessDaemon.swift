@@ -3,6 +3,7 @@ import DemoWidgets
 import Foundation
 import HTTPServer
 import HTTPTestSupport
+import PostgresStore
 import SharedState
 import Testing
 import WidgetHost
@@ -33,8 +34,10 @@ final class InProcessDaemon: Sendable {
     ///     `Routes/` by default.
     ///   - reloadableRoutes: False to hand the daemon a table without its directory, which it then cannot reload.
     ///   - catalog: The catalog served; the demo catalog by default (a test adds an activity attributes type to it).
+    ///   - analytics: A PostgreSQL database to keep taps in (`--analytics`) instead of the engine store.
     init(systemClock: Bool = false, token: String? = nil, routesDirectory: URL = InProcessDaemon.routesDirectory,
-         reloadableRoutes: Bool = true, catalog: WidgetCatalog = DemoCatalog.make()) throws {
+         reloadableRoutes: Bool = true, catalog: WidgetCatalog = DemoCatalog.make(),
+         analytics: PostgresPool? = nil) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("widgethost-daemon-\(UUID().uuidString)", isDirectory: true)
         // Commits skip fsync here: these tests are about the API, many daemons run at once on two cores, and
@@ -55,7 +58,8 @@ final class InProcessDaemon: Sendable {
             engine: engine, routes: routes, intents: intents, checkpointing: [store.database, container.store],
             configuration: HTTPServer.Configuration(
                 address: .loopback(), bearerToken: token, threadPoolSize: 2,
-                log: ServerLog(level: .info, sink: logLines.sink)))
+                log: ServerLog(level: .info, sink: logLines.sink)),
+            taps: try analytics.map { try PostgresTapLog(pool: $0, engineStore: store, routes: routes) })
     }
 
     /// The source tree's `Routes/`.

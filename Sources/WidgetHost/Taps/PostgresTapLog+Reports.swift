@@ -1,0 +1,93 @@
+import Foundation
+import PostgresStore
+import SharedState
+
+extension PostgresTapLog {
+    /// Counts taps as `query` says, from the rollups when they answer it exactly (as ``TapStore`` decides),
+    /// from the taps otherwise; both in one snapshot (`REPEATABLE READ`), so the open ends and the counts agree.
+    public func report(_ query: TapReportQuery) throws -> TapReport {
+        try report(query, source: .automatic)
+    }
+
+    /// Counts taps as `query` says, from the source asked for (tests compare the two).
+    package func report(_ query: TapReportQuery, source: TapReportSource) throws -> TapReport {
+        try pool.transaction(isolation: .repeatableRead) { db in
+            let range = try Self.range(query, db)
+            let plan = source == .automatic ? TapReportPlan.rollups(for: query, range: range, dialect: .postgres) : nil
+            let chosen = plan ?? TapReportPlan.rawRows(for: query, range: range, dialect: .postgres)
+            let rows = try db.query(Self.numbered(chosen.sql), chosen.arguments.map(Self.postgresValue))
+            return TapReport(query: query, rows: rows.compactMap { row in
+                chosen.reportRow(taps: row.int("taps"), suspicious: row.int("suspicious"), string: row.string,
+                                 bucketIndex: row.int64("g0"))
+            })
+        }
+    }
+
+    /// Whether `query` would be answered from the rollups, and from which table (nil: from the taps).
+    package func rollupTable(answering query: TapReportQuery) throws -> String? {
+        try pool.withConnection { db in
+            TapReportPlan.rollups(for: query, range: try Self.range(query, db), dialect: .postgres)?.table
+        }
+    }
+
+    public func unmatchedURLs(from: Date? = nil, to: Date? = nil, limit: Int = 20) throws -> [UnmatchedURL] {
+        let table = routes.table
+        let rows = try pool.transaction(isolation: .repeatableRead) { db in
+            let range = try Self.range(TapReportQuery(from: from, to: to), db)
+            return try db.query("""
+                SELECT url, count(*) AS taps, MAX(tapped_at) AS last FROM taps
+                WHERE route IS NULL AND tapped_at >= $1 AND tapped_at < $2
+                GROUP BY url ORDER BY taps DESC, url COLLATE "C" LIMIT $3
+                """, [.seconds(range.from), .seconds(range.to), .integer(Int64(max(0, limit)))])
+        }
+        return rows.map { row in
+            let url = row.string("url") ?? ""
+            return UnmatchedURL(url: url, taps: row.int("taps") ?? 0, lastTapped: row.date("last") ?? .distantPast,
+                                nearest: NearestRoute.find(for: url, in: table))
+        }
+    }
+
+    /// The query's range with open ends closed by the first and last stored taps, as ``TapStore`` closes them.
+    static func range(_ query: TapReportQuery, _ db: PostgresConnection) throws -> (from: Date, to: Date) {
+        var from = query.from
+        var to = query.to
+        if from == nil || to == nil {
+            let row = try db.queryOne("SELECT MIN(tapped_at) AS first, MAX(tapped_at) AS last FROM taps")
+            from = from ?? row?.date("first") ?? Date(timeIntervalSince1970: 0)
+            to = to ?? row?.date("last").map { $0.addingTimeInterval(1) } ?? Date(timeIntervalSince1970: 0)
+        }
+        return (from!, max(from!, to!))
+    }
+
+    /// `sql` with each `?` parameter outside a quoted string or identifier numbered `$1`, `$2`, … in order.
+    static func numbered(_ sql: String) -> String {
+        var out = ""
+        var number = 0
+        var quote: Character?
+        for character in sql {
+            if let open = quote {
+                if character == open { quote = nil }
+                out.append(character)
+            } else if character == "'" || character == "\"" {
+                quote = character
+                out.append(character)
+            } else if character == "?" {
+                number += 1
+                out += "$\(number)"
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func postgresValue(_ value: SQLValue) -> PostgresValue {
+        switch value {
+        case .null: .null
+        case .integer(let integer): .integer(integer)
+        case .real(let double): .double(double)
+        case .text(let text): .text(text)
+        case .blob(let data): .bytes(Array(data))
+        }
+    }
+}
