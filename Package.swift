@@ -64,7 +64,8 @@ let package = Package(
         // The server side of pushes: payload builders, a checker that decodes content as the device does, the token
         // registry (and the planner and its outbox, on SQLite). Independent of the engine, so a server can use it
         // without it.
-        .target(name: "Push", dependencies: ["ActivityKit", "JSON", "SharedState"], swiftSettings: sharedSettings),
+        .target(name: "Push", dependencies: ["ActivityKit", "JSON", "SharedState", "PostgresStore"],
+                swiftSettings: sharedSettings),
         // Delivering the outbox to APNs: the team key and its ES256 provider token (OpenSSL), an HTTP/2 client on
         // libcurl's multi interface, and the sender that claims, sends and records.
         .target(name: "APNs", dependencies: ["Push", "SharedState", "JSON", "CCurl", "COpenSSL"],
@@ -145,13 +146,14 @@ let package = Package(
                     swiftSettings: sharedSettings),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: sharedSettings),
         // The checker is held to the engine's device side (WidgetHost) on a table of content states.
-        .testTarget(name: "PushTests", dependencies: ["Push", "ActivityKit", "JSON", "SharedState", "WidgetHost"],
+        .testTarget(name: "PushTests", dependencies: ["Push", "ActivityKit", "JSON", "SharedState", "WidgetHost",
+                                                      "PostgresStore", "PostgresTestSupport"],
                     swiftSettings: sharedSettings),
         // The APNs sender end to end against the local APNs (Tests/apns), and its crash test's child process.
         .target(name: "APNsTestSupport", dependencies: ["HTTPServer", "HTTPTestSupport"], path: "Tests/APNsTestSupport",
                 swiftSettings: sharedSettings),
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Push", "SharedState", "JSON", "APNsTestSupport",
-                                                      "ProcessTestSupport"],
+                                                      "ProcessTestSupport", "PostgresStore", "PostgresTestSupport"],
                     swiftSettings: sharedSettings),
         .executableTarget(name: "apns-crashsender", dependencies: ["APNs", "Push", "SharedState"],
                           swiftSettings: sharedSettings),

@@ -19,8 +19,14 @@ public enum PushTokenText {
     /// - Returns: `nil` when the text is empty, of odd length, longer than 200 bytes of token, or holds anything
     ///   but hex digits.
     public static func token(_ text: String) -> Data? {
+        guard !text.isEmpty, text.utf8.count <= 400 else { return nil }
+        return bytes(hex: text)
+    }
+
+    /// Reads hex text (either case, any even length) as bytes; nil for an odd length or a non-hex character.
+    static func bytes(hex text: String) -> Data? {
         let utf8 = Array(text.utf8)
-        guard !utf8.isEmpty, utf8.count % 2 == 0, utf8.count <= 400 else { return nil }
+        guard utf8.count % 2 == 0 else { return nil }
         var bytes = Data(capacity: utf8.count / 2)
         var index = 0
         while index < utf8.count {

@@ -52,7 +52,7 @@ public final class APNsSender: Sendable {
     public let configuration: Configuration
     /// The counters `/metrics` shows.
     public let metrics: APNsMetrics
-    let store: PushStore
+    let store: any PushDeliveryQueue
     let providerToken: ProviderToken
     let dueClock: @Sendable () -> Date
     let inbox = Inbox()
@@ -76,11 +76,12 @@ public final class APNsSender: Sendable {
 
     /// Creates a sender; nothing is sent before ``start()``.
     /// - Parameters:
-    ///   - store: The push store whose outbox is drained and whose registry loses dead tokens.
+    ///   - store: The outbox drained: a ``PushStore`` (SQLite, whose registry loses dead tokens) or a
+    ///     ``PostgresPushOutbox`` several senders share (set ``Configuration/releasesLeasesOnStart`` false there).
     ///   - providerToken: The team's provider token.
     ///   - dueClock: The clock `due_at` is compared with (the planner's, so virtual time applies).
     /// - Throws: ``HTTP2ClientError`` for a bad client configuration, or a window outside 1...10000.
-    public init(store: PushStore, providerToken: ProviderToken, configuration: Configuration,
+    public init(store: any PushDeliveryQueue, providerToken: ProviderToken, configuration: Configuration,
                 metrics: APNsMetrics = APNsMetrics(), dueClock: @escaping @Sendable () -> Date = Date.init) throws {
         try configuration.client.validate()
         guard (1...10_000).contains(configuration.window) else {

@@ -1,0 +1,88 @@
+import Foundation
+import PostgresStore
+
+/// The outbox's PostgreSQL tables: the SQLite outbox's columns in PostgreSQL's types (`float8` seconds, `bytea`
+/// payloads), and the tokens APNs answered 410 for.
+extension PostgresPushOutbox {
+    static var migrator: PostgresMigrator {
+        var migrator = PostgresMigrator()
+        migrator.registerMigration("Push.outbox.1-pushes") { db in
+            try db.execute("""
+                CREATE TABLE push_outbox(
+                    seq int8 GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    apns_id text NOT NULL UNIQUE,
+                    activity_id text NOT NULL,
+                    event text NOT NULL,
+                    device_token text,
+                    channel_id text,
+                    bundle_id text NOT NULL,
+                    priority int4 NOT NULL,
+                    expiration float8,
+                    payload bytea NOT NULL,
+                    created_at float8 NOT NULL,
+                    due_at float8 NOT NULL,
+                    status text NOT NULL DEFAULT 'pending',
+                    attempts int4 NOT NULL DEFAULT 0,
+                    last_result text,
+                    updated_at float8,
+                    lease_until float8,
+                    retry_at float8,
+                    provider_token_retries int4 NOT NULL DEFAULT 0,
+                    apns_status int4,
+                    push_type text NOT NULL DEFAULT 'liveactivity',
+                    collapse_id text,
+                    finished_at float8);
+                CREATE INDEX push_outbox_pending ON push_outbox(due_at, seq) WHERE status = 'pending';
+                CREATE INDEX push_outbox_by_token ON push_outbox(device_token) WHERE status = 'pending';
+                CREATE TABLE push_unregistered_tokens(token text PRIMARY KEY, reason text NOT NULL, at float8 NOT NULL)
+                """)
+        }
+        return migrator
+    }
+
+    /// The columns a push is read from (the payload as hex, as text results carry it).
+    static let columns = """
+        o.apns_id, o.activity_id, o.event, o.device_token, o.channel_id, o.bundle_id, o.priority, o.expiration,
+        encode(o.payload, 'hex') AS payload_hex, o.created_at, o.due_at, o.status, o.attempts, o.last_result,
+        o.apns_status, o.push_type, o.collapse_id, o.retry_at, o.finished_at, o.provider_token_retries
+        """
+
+    static let insertSQL = """
+        INSERT INTO push_outbox(apns_id, activity_id, event, device_token, channel_id, bundle_id, priority, expiration,
+                                payload, created_at, due_at, status, attempts, push_type, collapse_id)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', 0, $12, $13)
+        ON CONFLICT (apns_id) DO NOTHING
+        """
+
+    static func insertParameters(_ push: OutboxPush) -> [PostgresValue] {
+        [.text(push.apnsID.uuidString), .text(push.activityID), .text(push.event.rawValue),
+         .text(orNull: push.deviceToken.map(PushTokenText.hex)), .text(orNull: push.headers.channelID),
+         .text(push.headers.bundleIdentifier), .integer(Int64(push.priority)),
+         push.headers.expiration.map(PostgresValue.seconds) ?? .null, .bytes([UInt8](push.payload)),
+         .seconds(push.createdAt), .seconds(push.dueAt), .text(push.headers.pushType.rawValue),
+         .text(orNull: push.collapseID)]
+    }
+
+    static func push(_ row: PostgresRow) throws -> OutboxPush {
+        guard let id = row.string("apns_id").flatMap(UUID.init(uuidString:)),
+              let event = row.string("event").flatMap(LiveActivityEvent.init(rawValue:)),
+              let status = row.string("status").flatMap(OutboxPush.Status.init(rawValue:)),
+              let priority = row.int("priority").flatMap(PushHeaders.Priority.init(rawValue:)),
+              let pushType = row.string("push_type").flatMap(PushHeaders.PushType.init(rawValue:)),
+              let payloadHex = row.string("payload_hex"),
+              let payload = payloadHex.isEmpty ? Data() : PushTokenText.bytes(hex: payloadHex),
+              let createdAt = row.date("created_at"), let dueAt = row.date("due_at") else {
+            throw PushStoreError.corruptRow("push_outbox")
+        }
+        let headers = PushHeaders(pushType: pushType, bundleIdentifier: row.string("bundle_id") ?? "",
+                                  priority: priority, expiration: row.date("expiration"),
+                                  channelID: row.string("channel_id"))
+        return OutboxPush(
+            apnsID: id, activityID: row.string("activity_id") ?? "", event: event,
+            deviceToken: row.string("device_token").flatMap(PushTokenText.token), headers: headers,
+            payload: payload, createdAt: createdAt, dueAt: dueAt, status: status, attempts: row.int("attempts") ?? 0,
+            lastResult: row.string("last_result"), apnsStatus: row.int("apns_status"),
+            collapseID: row.string("collapse_id"), nextAttemptAt: row.date("retry_at"),
+            finishedAt: row.date("finished_at"), providerTokenRetries: row.int("provider_token_retries") ?? 0)
+    }
+}
