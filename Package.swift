@@ -155,7 +155,7 @@ let package = Package(
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Push", "SharedState", "JSON", "APNsTestSupport",
                                                       "ProcessTestSupport", "PostgresStore", "PostgresTestSupport"],
                     swiftSettings: sharedSettings),
-        .executableTarget(name: "apns-crashsender", dependencies: ["APNs", "Push", "SharedState"],
+        .executableTarget(name: "apns-crashsender", dependencies: ["APNs", "Push", "SharedState", "PostgresStore"],
                           swiftSettings: sharedSettings),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "CDeepLinks"], swiftSettings: sharedSettings),
         .testTarget(name: "ModelTests", dependencies: ["WidgetKit", "AppIntents", "HostBridge"], swiftSettings: sharedSettings),

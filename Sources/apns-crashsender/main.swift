@@ -3,13 +3,15 @@
 // Usage: apns-crashsender send|drain <database> <endpoint> <ca-file> <p8-file> <key-id> <team-id> <bundle-id> [count]
 //
 // Both forms run an APNsSender (one connection, a window of 100, leases taken back at start) on the push store at
-// <database>. `send` queues <count> Live Activity pushes in transactions of 20 while the sender drains them, and after
+// <database>; a PostgreSQL connection string there (`postgres://…`, or `key=value` with `dbname=`) is an outbox
+// (PostgresPushOutbox) that other senders share: leases of 3 s (requests time out after 2), left alone at start. `send` queues <count> Live Activity pushes in transactions of 20 while the sender drains them, and after
 // each commit writes the apns-ids it acknowledged, one per line, unbuffered; then it waits to be killed (the test
 // sends SIGKILL at a random moment of the burst). `drain` sends what is pending (pushes the killed sender had in
 // flight included) and exits 0 once nothing is pending, or 1 after two minutes. Either stops when its parent goes
 // away, so a failed test leaves nothing behind.
 import APNs
 import Foundation
+import PostgresStore
 import Push
 import SharedState
 
@@ -22,13 +24,20 @@ guard arguments.count >= 9, ["send", "drain"].contains(arguments[1]),
 let parent = getppid()
 
 do {
-    let store = try PushStore(database: DatabaseStore(path: arguments[2]), bundleIdentifier: arguments[8], now: Date.init)
+    let shared = arguments[2].hasPrefix("postgres://") || arguments[2].hasPrefix("postgresql://")
+        || arguments[2].contains("dbname=")
+    let store: any PushDeliveryQueue = shared
+        ? try PostgresPushOutbox(pool: PostgresPool(connectionString: arguments[2]))
+        : try PushStore(database: DatabaseStore(path: arguments[2]), bundleIdentifier: arguments[8], now: Date.init)
     let key = try ProviderKey(keyID: arguments[6], path: arguments[5])
     let token = try ProviderToken(key: key, teamID: arguments[7])
-    let client = HTTP2Client.Configuration(endpoint: endpoint, caFile: arguments[4], connections: 1)
+    let client = HTTP2Client.Configuration(endpoint: endpoint, caFile: arguments[4], connections: 1,
+                                           requestTimeout: .seconds(shared ? 2 : 30))
     let sender = try APNsSender(store: store, providerToken: token,
                                 configuration: APNsSender.Configuration(client: client, window: 100,
-                                                                        idlePoll: .milliseconds(10)))
+                                                                        lease: .seconds(shared ? 3 : 60),
+                                                                        idlePoll: .milliseconds(10),
+                                                                        releasesLeasesOnStart: !shared))
     try sender.start()
     if arguments[1] == "send" {
         let count = arguments.count > 9 ? Int(arguments[9]) ?? 3000 : 3000
@@ -45,7 +54,7 @@ do {
                     payload: Data(#"{"aps":{"timestamp":\#(1_700_000_000 + n),"event":"update","content-state":{"n":\#(n)}}}"#.utf8),
                     createdAt: Date(), dueAt: Date())
             }
-            try store.outbox.enqueue(contentsOf: batch)
+            try store.enqueue(contentsOf: batch)
             sender.wake()
             FileHandle.standardOutput.write(Data(batch.map { $0.apnsID.uuidString + "\n" }.joined().utf8))
             queued += batch.count
