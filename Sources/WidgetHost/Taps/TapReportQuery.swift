@@ -43,6 +43,18 @@ public struct TapReportQuery: Sendable, Hashable, Codable {
         self.timeZone = timeZone
         self.filters = filters
     }
+
+    /// Whether an end is open, so that the first and last stored taps are needed to close it.
+    var hasOpenEnd: Bool { from == nil || to == nil }
+
+    /// The range with open ends closed by the first and last stored taps (the end just after the last one); a log
+    /// without taps closes them at 1970. Every tap log closes ranges this way.
+    func closedRange(firstTap: Date?, lastTap: Date?) -> (from: Date, to: Date) {
+        let epoch = Date(timeIntervalSince1970: 0)
+        let start = from ?? firstTap ?? epoch
+        let end = to ?? lastTap.map { $0.addingTimeInterval(1) } ?? epoch
+        return (start, max(start, end))
+    }
 }
 
 /// Counted taps: one row per distinct combination of the query's columns (and bucket).

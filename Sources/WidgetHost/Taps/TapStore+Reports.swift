@@ -55,15 +55,11 @@ extension TapStore {
         return sql
     }
 
-    /// The query's range with open ends closed by the first and last stored taps.
+    /// The query's range with open ends closed by the first and last stored taps
+    /// (``TapReportQuery/closedRange(firstTap:lastTap:)``).
     static func range(_ query: TapReportQuery, _ db: Database) throws -> (from: Date, to: Date) {
-        var from = query.from
-        var to = query.to
-        if from == nil || to == nil {
-            let row = try db.queryOne("SELECT MIN(tapped_at) AS first, MAX(tapped_at) AS last FROM taps")
-            from = from ?? row?.date("first") ?? Date(timeIntervalSince1970: 0)
-            to = to ?? row?.date("last").map { $0.addingTimeInterval(1) } ?? Date(timeIntervalSince1970: 0)
-        }
-        return (from!, max(from!, to!))
+        guard query.hasOpenEnd else { return query.closedRange(firstTap: nil, lastTap: nil) }
+        let row = try db.queryOne("SELECT MIN(tapped_at) AS first, MAX(tapped_at) AS last FROM taps")
+        return query.closedRange(firstTap: row?.date("first"), lastTap: row?.date("last"))
     }
 }
