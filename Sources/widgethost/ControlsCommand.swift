@@ -26,44 +26,19 @@ enum ControlsCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let (configTexts, rest) = extractConfiguration(arguments)
-        let options: Options
-        do {
-            options = try Options(rest, valued: ["data-dir", "id", "key"], flags: ["json", "dry-run", "help"])
-        } catch {
-            printError("widgethost controls: \(error.message)\n\(usage)")
-            return ExitCode.usage
-        }
-        var positional = options.positional
-        guard !options.has("help"), !positional.isEmpty else {
-            print(usage)
-            return options.has("help") ? ExitCode.success : ExitCode.usage
-        }
-        let subcommand = positional.removeFirst()
-        let work: @Sendable (Opened) async throws -> String
-        do {
-            work = try command(subcommand, positional, options, configuration: try configuration(configTexts))
-        } catch let error as OptionError {
-            printError("widgethost controls: \(error.message)\n\(usage)")
-            return ExitCode.usage
-        } catch {
-            printError("widgethost controls: \(error)")
-            return ExitCode.usage
-        }
-        let dataDirectory = options.dataDirectory
-        switch Blocking.run({ try await Opened.run(dataDirectory, work) }) {
-        case .success(let text):
-            print(text)
-            return ExitCode.success
-        case .failure(let error as ControlError):
-            printError("widgethost controls: \(error)")
-            return ExitCode.problemFound
-        case .failure(let error as IntentError):
-            printError("widgethost controls: \(error)")
-            return ExitCode.problemFound
-        case .failure(let error):
-            printError("widgethost controls: \(error)")
-            return ExitCode.dataError
-        }
+        return DemoSubcommand.run(
+            "controls", usage: usage, rest, valued: ["id", "key"], flags: ["dry-run"],
+            prepare: { subcommand, positional, options in
+                try command(subcommand, positional, options, configuration: try configuration(configTexts))
+            },
+            execute: { directory, work in try await Opened.run(directory, work) },
+            refusal: { error in
+                switch error {
+                case let error as ControlError: "\(error)"
+                case let error as IntentError: "\(error)"
+                default: nil
+                }
+            })
     }
 
     /// Splits `--config name=value` (or `--config=name=value`) pairs from the other arguments.
