@@ -1,10 +1,19 @@
 #!/bin/sh
 # widgethost-bench postgres on a throwaway PostgreSQL cluster: initdb in a temporary directory (default settings:
 # fsync on, synchronous_commit on), listening only on a Unix socket there, removed at the end.
-# Usage: Benchmarks/postgres-bench.sh [widgethost-bench postgres options, e.g. --taps 1000000]
+# Usage: Benchmarks/postgres-bench.sh [taps|outbox] [that case's options, e.g. taps --taps 1000000]
+#   taps:   widgethost-bench postgres (tap ingestion and reports, SQLite beside PostgreSQL)
+#   outbox: widgethost-bench outbox (push outbox to nginx: 1 sender on SQLite, 1 and 2 on PostgreSQL)
+#   neither named: both, with their defaults (options alone, as before, go to taps)
 # Runs the server as `postgres` (or `nobody`) through runuser when run as root: PostgreSQL refuses root.
 set -eu
 cd "$(dirname "$0")/.."
+what=all
+case "${1:-}" in
+    taps|outbox) what=$1; shift ;;
+    "") ;;
+    *) what=taps ;;
+esac
 bin="${WIDGETHOST_POSTGRES_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}"
 [ -x "$bin/initdb" ] || { echo "PostgreSQL server binaries not found: make pg-deps" >&2; exit 1; }
 dir="$(mktemp -d /tmp/widgethost-pgbench-XXXXXX)"
@@ -20,4 +29,10 @@ $as "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
     -o "-c listen_addresses='' -k $dir -p 5432 -c shared_buffers=256MB" start >/dev/null
 $as "$bin/createdb" -h "$dir" -p 5432 -U widgethost bench
 swift build -c release --product widgethost-bench
-.build/release/widgethost-bench postgres --postgres "postgresql:///bench?host=$dir&port=5432&user=widgethost" "$@"
+url="postgresql:///bench?host=$dir&port=5432&user=widgethost"
+[ "$what" = outbox ] || .build/release/widgethost-bench postgres --postgres "$url" "$@"
+if [ "$what" != taps ]; then
+    [ "$what" = outbox ] || echo
+    $as "$bin/createdb" -h "$dir" -p 5432 -U widgethost outbox
+    .build/release/widgethost-bench outbox --postgres "postgresql:///outbox?host=$dir&port=5432&user=widgethost" "$@"
+fi

@@ -18,8 +18,11 @@ final class APNsBenchServer {
     let maxStreams: Int
     private let process: Process
 
-    /// Starts nginx in `directory` with `workers` worker processes, each connection allowed `maxStreams` streams.
-    static func nginx(in directory: URL, workers: Int, maxStreams: Int) throws -> APNsBenchServer {
+    /// Starts nginx in `directory` with `workers` worker processes, each connection allowed `maxStreams` streams;
+    /// with `apnsIDLog`, it appends the `apns-id` of every request it answered to that file, one per line (so a
+    /// benchmark can count what reached the server).
+    static func nginx(in directory: URL, workers: Int, maxStreams: Int,
+                      apnsIDLog: String? = nil) throws -> APNsBenchServer {
         let root = directory.appendingPathComponent("nginx")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let certificate = root.appendingPathComponent("cert.pem").path
@@ -35,7 +38,7 @@ final class APNsBenchServer {
             error_log \(root.path)/error.log warn;
             events { worker_connections 1024; }
             http {
-                access_log off;
+                \(apnsIDLog.map { "log_format apns_ids '$http_apns_id'; access_log \($0) apns_ids;" } ?? "access_log off;")
                 client_body_temp_path \(root.path)/body;
                 proxy_temp_path \(root.path)/proxy;
                 fastcgi_temp_path \(root.path)/fastcgi;

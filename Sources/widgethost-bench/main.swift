@@ -1,8 +1,8 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
 // Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, push, memory, apns,
-// postgres, all (the default; apns is not in all: it starts nginx and a Python peer; postgres needs --postgres URL,
-// see Benchmarks/postgres-bench.sh);
+// postgres, outbox, all (the default; apns is not in all: it starts nginx and a Python peer; postgres and outbox need
+// --postgres URL, see Benchmarks/postgres-bench.sh; outbox-sender is outbox's child process);
 // routes-profile SIZE ROUNDS MODE is a fixed workload for callgrind (see RouteProfile.swift).
 import Foundation
 
@@ -32,6 +32,10 @@ do {
         try APNsBenchmark.run(arguments: options)
     case "postgres":
         try PostgresBenchmark.run(arguments: options)
+    case "outbox":
+        try OutboxBenchmark.run(arguments: options)
+    case "outbox-sender":
+        try OutboxSenderProcess.run(arguments: options)
     case "all":
         try StoreBenchmark.run(arguments: [])
         RouteBenchmark.run([])
@@ -42,7 +46,7 @@ do {
         try await MemoryBenchmark.run(arguments: [])
     default:
         FileHandle.standardError.write(
-            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | memory | apns | postgres | all] [options]\n".utf8))
+            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | memory | apns | postgres | outbox | all] [options]\n".utf8))
         exit(64)
     }
 } catch {

@@ -122,6 +122,33 @@ struct TapRollupTests {
         #expect(try taps.report(offQuarter).totalTaps > 0 && taps.report(oddZone).totalTaps == 600)
     }
 
+    @Test("open ends are closed by the first and last taps, read from the index's two ends without a scan")
+    func openEndsReadTheIndexEnds() throws {
+        let (fixture, taps) = try Self.filledStore(count: 1200)
+        let plan = try fixture.store.database.read { db in
+            try db.query("EXPLAIN QUERY PLAN " + TapStore.firstAndLastTapSQL).compactMap { $0.string("detail") }
+        }
+        #expect(plan.filter { $0.hasPrefix("SEARCH taps USING COVERING INDEX") }.count == 2, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN taps") }, "MIN and MAX must not scan the log: \(plan)")
+
+        let instants = try fixture.store.database.read { db in
+            try db.query("SELECT tapped_at FROM taps").compactMap { $0.date("tapped_at") }
+        }
+        let first = try #require(instants.min())
+        let last = try #require(instants.max())
+        let zone = try #require(TimeZone(identifier: "Asia/Kathmandu"))
+        for (from, to) in [(nil, nil), (first, nil), (nil, last.addingTimeInterval(1))] as [(Date?, Date?)] {
+            for dimensions in Self.groupings {
+                let open = TapReportQuery(from: from, to: to, dimensions: dimensions, bucket: .day, timeZone: zone)
+                let closed = TapReportQuery(from: first, to: last.addingTimeInterval(1), dimensions: dimensions,
+                                            bucket: .day, timeZone: zone)
+                let answer = try taps.report(open)
+                #expect(answer.rows == (try taps.report(closed, source: .rawRows)).rows, "\(dimensions) \(open)")
+                #expect(answer.totalTaps == 1200)
+            }
+        }
+    }
+
     @Test("the rollups migration counts the taps stored before it, and later taps add to its counts")
     func backfill() throws {
         let (fixture, taps) = try Self.filledStore(count: 1500)
