@@ -105,13 +105,13 @@ let package = Package(
         .target(
             name: "WidgetHostCommandLine",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "SharedState", "DeepLinks",
-                           "AppIntents", "WidgetKit", "APNs", "PostgresStore"],
+                           "AppIntents", "WidgetKit", "APNs", "PostgresStore", "Push"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
             name: "widgethost",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "WidgetHostCommandLine", "DemoWidgets",
-                           "TapCharts", "SharedState", "DeepLinks", "ActivityKit", "Push"],
+                           "TapCharts", "SharedState", "DeepLinks", "ActivityKit", "Push", "PostgresStore"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
