@@ -170,7 +170,8 @@ let package = Package(
                            "Push", "SharedState", "ProcessTestSupport", "PostgresStore", "PostgresTestSupport"],
             swiftSettings: sharedSettings
         ),
-        .testTarget(name: "CLITests", dependencies: ["JSON", "SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),
+        .testTarget(name: "CLITests", dependencies: ["JSON", "SharedState", "ProcessTestSupport", "PostgresTestSupport"],
+                    swiftSettings: sharedSettings),
         // A blocking HTTP/1.1 client over POSIX sockets (TCP, IPv6, Unix) shared by the HTTP test targets.
         .target(name: "HTTPTestSupport", dependencies: ["HTTPServer", "ProcessTestSupport"], path: "Tests/HTTPTestSupport",
                 swiftSettings: sharedSettings),
