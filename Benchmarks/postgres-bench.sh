@@ -2,6 +2,7 @@
 # widgethost-bench postgres on a throwaway PostgreSQL cluster: initdb in a temporary directory (default settings:
 # fsync on, synchronous_commit on), listening only on a Unix socket there, removed at the end.
 # Usage: Benchmarks/postgres-bench.sh [widgethost-bench postgres options, e.g. --taps 1000000]
+#        Benchmarks/postgres-bench.sh push [widgethost-bench push-postgres options, e.g. --changes 4000]
 # Runs the server as `postgres` (or `nobody`) through runuser when run as root: PostgreSQL refuses root.
 set -eu
 cd "$(dirname "$0")/.."
@@ -20,4 +21,6 @@ $as "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
     -o "-c listen_addresses='' -k $dir -p 5432 -c shared_buffers=256MB" start >/dev/null
 $as "$bin/createdb" -h "$dir" -p 5432 -U widgethost bench
 swift build -c release --product widgethost-bench
-.build/release/widgethost-bench postgres --postgres "postgresql:///bench?host=$dir&port=5432&user=widgethost" "$@"
+bench=postgres
+if [ "${1:-}" = push ]; then bench=push-postgres; shift; fi
+.build/release/widgethost-bench "$bench" --postgres "postgresql:///bench?host=$dir&port=5432&user=widgethost" "$@"

@@ -1,7 +1,8 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
 // Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, push, memory, apns,
-// postgres, all (the default; apns is not in all: it starts nginx and a Python peer; postgres needs --postgres URL,
+// postgres, push-postgres, all (the default; apns is not in all: it starts nginx and a Python peer; postgres and
+// push-postgres need --postgres URL,
 // see Benchmarks/postgres-bench.sh);
 // routes-profile SIZE ROUNDS MODE is a fixed workload for callgrind (see RouteProfile.swift).
 import Foundation
@@ -32,6 +33,8 @@ do {
         try APNsBenchmark.run(arguments: options)
     case "postgres":
         try PostgresBenchmark.run(arguments: options)
+    case "push-postgres":
+        try PushStoreBenchmark.run(arguments: options)
     case "all":
         try StoreBenchmark.run(arguments: [])
         RouteBenchmark.run([])
@@ -42,7 +45,7 @@ do {
         try await MemoryBenchmark.run(arguments: [])
     default:
         FileHandle.standardError.write(
-            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | memory | apns | postgres | all] [options]\n".utf8))
+            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | memory | apns | postgres | push-postgres | all] [options]\n".utf8))
         exit(64)
     }
 } catch {
