@@ -48,7 +48,7 @@ enum PushStoreBenchmark {
         print("widgethost-bench push-postgres: \(changes) state changes over \(activities) activities, one per "
             + "transaction (every change queued); SQLite in \(work.path) (WAL, synchronous=FULL) beside PostgreSQL")
         print("")
-        print(pad("case", 58) + pad("count", 10) + pad("time", 12) + "rate")
+        print(pad("case", 66) + pad("count", 10) + pad("time", 12) + "rate")
         // Warm-up, untimed: a first change per activity on each store.
         try submit(0..<activities, [sqlite])
         try submit(0..<activities, [first])
@@ -125,7 +125,7 @@ enum PushStoreBenchmark {
     private static func row(_ name: String, _ count: Int, _ time: Duration, _ unit: String) {
         let seconds = time.seconds
         let text = seconds >= 1 ? String(format: "%.2f s", seconds) : String(format: "%.1f ms", seconds * 1000)
-        print(pad(name, 58) + pad("\(count)", 10) + pad(text, 12) + String(format: "%.0f %@", Double(count) / seconds, unit))
+        print(pad(name, 66) + pad("\(count)", 10) + pad(text, 12) + String(format: "%.0f %@", Double(count) / seconds, unit))
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {
