@@ -3,7 +3,8 @@ import PostgresStore
 
 /// The token registry's, the channel registry's and the planner's tables in PostgreSQL: the SQLite tables' columns in
 /// PostgreSQL's types (`float8` seconds, `int8` integers and flags), under the same migration names. `seq` stands for
-/// SQLite's `rowid` where an order of insertion breaks ties.
+/// SQLite's `rowid` where an order of insertion breaks ties. Text that results are ordered by is `COLLATE "C"`
+/// (byte order, as SQLite's `BINARY`), so listings come in the same order whatever the database's collation.
 enum PushPostgresSchema {
     static var tokens: PostgresMigrator {
         var migrator = PostgresMigrator()
@@ -12,7 +13,7 @@ enum PushPostgresSchema {
                 CREATE TABLE push_tokens(
                     seq int8 GENERATED ALWAYS AS IDENTITY UNIQUE,
                     token text PRIMARY KEY,
-                    kind text NOT NULL,
+                    kind text COLLATE "C" NOT NULL,
                     slot_key text NOT NULL,
                     device text,
                     attributes_type text,
@@ -33,7 +34,7 @@ enum PushPostgresSchema {
         migrator.registerMigration("Push.channels.1-registry") { db in
             try db.execute("""
                 CREATE TABLE push_channels(
-                    id text PRIMARY KEY,
+                    id text COLLATE "C" PRIMARY KEY,
                     attributes_type text NOT NULL,
                     registered_at float8 NOT NULL,
                     closed_at float8,
@@ -48,7 +49,7 @@ enum PushPostgresSchema {
         migrator.registerMigration("Push.planner.1-activities-decisions-policies") { db in
             try db.execute("""
                 CREATE TABLE push_planner_activities(
-                    activity_id text PRIMARY KEY,
+                    activity_id text COLLATE "C" PRIMARY KEY,
                     attributes_type text NOT NULL,
                     first_at float8 NOT NULL,
                     ends_at float8 NOT NULL,
