@@ -100,7 +100,7 @@ extension DaemonTests {
             for daemon in daemons { #expect(try await daemon.stop() == 0) }
         }
 
-        @Test("PostgreSQL stopped and started under load: push endpoints answer 503 store_unavailable, nothing acknowledged is lost, no restart")
+        @Test("PostgreSQL stopped and started under load: token, outbox and planner endpoints answer 503 store_unavailable, nothing acknowledged is lost, no restart")
         func serverRestartUnderLoad() async throws {
             let cluster = try ThrowawayCluster.makeCluster()
             defer { cluster.remove() }
@@ -110,7 +110,7 @@ extension DaemonTests {
             let daemon = try await DaemonProcess(
                 Self.arguments(apns, data: directory.appendingPathComponent("data"), store: try cluster.makeDatabase()),
                 logs: directory)
-            var acknowledged: [String] = [], unknown = 0, other: [String] = []
+            var acknowledged: [String] = [], planned: [String] = [], unknown = 0, other: [String] = []
             for round in 0..<45 {
                 if round == 15 { try cluster.stopImmediately() }
                 if round == 30 { try cluster.start() }
@@ -119,7 +119,10 @@ extension DaemonTests {
                 let posted = try await daemon.request("POST", "/v1/push/outbox", json: """
                     {"deviceToken":"\(Self.token(500 + round))","payload":\(APNsDeliveryTests.payload)}
                     """)
-                for response in [registered, posted] {
+                let submitted = try await daemon.request(
+                    "POST", "/v1/activities/r\(round)/states",
+                    json: #"{"attributesType":"\#(Self.type)","state":{"round":\#(round)}}"#)
+                for response in [registered, posted, submitted] {
                     switch response.status {
                     case 200, 202: break
                     case 503:
@@ -129,14 +132,17 @@ extension DaemonTests {
                     }
                 }
                 if posted.status == 202, let id = posted.json["apnsId"] as? String { acknowledged.append(id.lowercased()) }
+                if submitted.status == 200, let id = submitted.json["apnsId"] as? String { planned.append(id.lowercased()) }
                 if (15..<30).contains(round) {
-                    #expect(registered.status == 503 && posted.status == 503, "round \(round): the server is down")
+                    #expect(registered.status == 503 && posted.status == 503 && submitted.status == 503,
+                            "round \(round): the server is down")
                 }
             }
             #expect(other.isEmpty, "\(other)")
             #expect(acknowledged.count >= 30 - unknown, "every request before the stop and after the start succeeded")
-            let counts = try await Self.delivered(apns, Set(acknowledged))
-            #expect(acknowledged.allSatisfy { counts[$0] == 1 }, "every acknowledged push was delivered once")
+            #expect(planned.count >= 30 - unknown, "the planner's submits too, each sent to the token of its round")
+            let counts = try await Self.delivered(apns, Set(acknowledged + planned))
+            #expect((acknowledged + planned).allSatisfy { counts[$0] == 1 }, "every acknowledged push was delivered once")
             for id in acknowledged.suffix(3) {
                 let fate = try await daemon.request("GET", "/v1/push/outbox/\(id)")
                 #expect(fate.json["status"] as? String == "delivered", "\(fate.text)")
