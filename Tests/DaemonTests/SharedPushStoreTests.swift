@@ -76,6 +76,13 @@ extension DaemonTests {
                 let fate = try await daemons[index % 2].request("GET", "/v1/push/outbox/\(id.uppercased())")
                 #expect(fate.json["status"] as? String == "delivered", "\(fate.text)")
             }
+            var sent = 0
+            for daemon in daemons {
+                let metrics = try await daemon.request("GET", "/metrics").text
+                let line = metrics.split(separator: "\n").first { $0.hasPrefix("widgethost_apns_sent_total ") }
+                sent += Int(line?.split(separator: " ").last ?? "") ?? 0
+            }
+            #expect(sent == ids.count, "the two senders' counts add up to the pushes, none sent by both")
             let decisions = try await second.request("GET", "/v1/push/decisions?kind=sent")
             #expect(decisions.objects("decisions").count == activities, "\(decisions.text)")
 
@@ -148,6 +155,28 @@ extension DaemonTests {
                 #expect(fate.json["status"] as? String == "delivered", "\(fate.text)")
             }
             #expect(try await daemon.stop() == 0)
+        }
+
+        @Test("--shared-store: one database for taps and the push store, read back from another daemon")
+        func sharedStoreCoversTapsAndPushes() async throws {
+            let url = try ThrowawayCluster.shared().makeDatabase()
+            let directory = try DaemonProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let first = try await DaemonProcess(["--data-dir", directory.appendingPathComponent("one").path,
+                                                 "--shared-store", url], logs: directory)
+            let second = try await DaemonProcess(["--data-dir", directory.appendingPathComponent("two").path,
+                                                  "--shared-store", url], logs: directory)
+            let registered = try await first.request("PUT", "/v1/push/tokens/activities/s1",
+                                                     json: #"{"token":"\#(Self.token(7))"}"#)
+            #expect(registered.status == 200, "\(registered.text)")
+            let slot = try await second.request("GET", "/v1/push/tokens/activities/s1")
+            #expect(slot.status == 200, "\(slot.text)")
+            #expect(slot.text.contains(Self.token(7)), "\(slot.text)")
+            let taps = try await first.request("POST", "/v1/taps", json: SharedAnalyticsTests.batch(5, offset: 0))
+            #expect(taps.status == 201, "\(taps.text)")
+            let report = try await second.request("GET", "/v1/taps/report?groupBy=")
+            #expect(report.json["totalTaps"] as? Int == 5, "\(report.text)")
+            for daemon in [first, second] { #expect(try await daemon.stop() == 0) }
         }
     }
 }
