@@ -105,13 +105,13 @@ let package = Package(
         .target(
             name: "WidgetHostCommandLine",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "SharedState", "DeepLinks",
-                           "AppIntents", "WidgetKit", "APNs", "PostgresStore"],
+                           "AppIntents", "WidgetKit", "APNs", "PostgresStore", "Push"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
             name: "widgethost",
             dependencies: ["JSON", "HTTPServer", "WidgetHost", "WidgetHostServer", "WidgetHostCommandLine", "DemoWidgets",
-                           "TapCharts", "SharedState", "DeepLinks", "ActivityKit", "Push"],
+                           "TapCharts", "SharedState", "DeepLinks", "ActivityKit", "Push", "PostgresStore"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
@@ -170,7 +170,8 @@ let package = Package(
                            "Push", "SharedState", "ProcessTestSupport", "PostgresStore", "PostgresTestSupport"],
             swiftSettings: sharedSettings
         ),
-        .testTarget(name: "CLITests", dependencies: ["JSON", "SharedState", "ProcessTestSupport"], swiftSettings: sharedSettings),
+        .testTarget(name: "CLITests", dependencies: ["JSON", "SharedState", "ProcessTestSupport", "PostgresTestSupport"],
+                    swiftSettings: sharedSettings),
         // A blocking HTTP/1.1 client over POSIX sockets (TCP, IPv6, Unix) shared by the HTTP test targets.
         .target(name: "HTTPTestSupport", dependencies: ["HTTPServer", "ProcessTestSupport"], path: "Tests/HTTPTestSupport",
                 swiftSettings: sharedSettings),

@@ -1,16 +1,17 @@
 #!/bin/sh
 # widgethost-bench postgres on a throwaway PostgreSQL cluster: initdb in a temporary directory (default settings:
 # fsync on, synchronous_commit on), listening only on a Unix socket there, removed at the end.
-# Usage: Benchmarks/postgres-bench.sh [taps|outbox] [that case's options, e.g. taps --taps 1000000]
+# Usage: Benchmarks/postgres-bench.sh [taps|outbox|push] [that case's options, e.g. taps --taps 1000000]
 #   taps:   widgethost-bench postgres (tap ingestion and reports, SQLite beside PostgreSQL)
 #   outbox: widgethost-bench outbox (push outbox to nginx: 1 sender on SQLite, 1 and 2 on PostgreSQL)
-#   neither named: both, with their defaults (options alone, as before, go to taps)
+#   push:   widgethost-bench push-postgres (the planner into the outbox, claim + record, SQLite beside PostgreSQL)
+#   none named: taps and outbox, with their defaults (options alone, as before, go to taps)
 # Runs the server as `postgres` (or `nobody`) through runuser when run as root: PostgreSQL refuses root.
 set -eu
 cd "$(dirname "$0")/.."
 what=all
 case "${1:-}" in
-    taps|outbox) what=$1; shift ;;
+    taps|outbox|push) what=$1; shift ;;
     "") ;;
     *) what=taps ;;
 esac
@@ -30,6 +31,10 @@ $as "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
 $as "$bin/createdb" -h "$dir" -p 5432 -U widgethost bench
 swift build -c release --product widgethost-bench
 url="postgresql:///bench?host=$dir&port=5432&user=widgethost"
+if [ "$what" = push ]; then
+    .build/release/widgethost-bench push-postgres --postgres "$url" "$@"
+    exit 0
+fi
 [ "$what" = outbox ] || .build/release/widgethost-bench postgres --postgres "$url" "$@"
 if [ "$what" != taps ]; then
     [ "$what" = outbox ] || echo

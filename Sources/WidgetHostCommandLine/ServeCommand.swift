@@ -1,6 +1,8 @@
 import DeepLinks
 import Foundation
 import HTTPServer
+import PostgresStore
+import Push
 import SharedState
 import Synchronization
 import WidgetHost
@@ -18,7 +20,7 @@ package enum ServeCommand {
                                 [--routes DIR] [--log-level debug|info|warning|error] [--threads N] [--json]
                                 [--apns-endpoint URL --apns-key-file P8 --apns-key-id KID --apns-team-id TEAM
                                  --apns-topic BUNDLE [--apns-ca-file PEM] [--apns-connections N]]
-                                [--analytics postgres://… | --shared-store postgres://…]
+                                [--analytics postgres://…] [--push-store postgres://…] [--shared-store postgres://…]
 
         Runs the WidgetHost daemon: the HTTP/JSON API under /v1 (OpenAPI at /v1/openapi.json), /healthz and
         /metrics. Prints where it listens and a curl line on stdout, then one JSON line per request on stderr.
@@ -43,7 +45,10 @@ package enum ServeCommand {
           --json             print the listening line as one JSON object instead
           --analytics URL    keep taps in this PostgreSQL database (a libpq URL or key=value string), shared by
                              every daemon given it (Docs/postgres.md); default: the engine store (SQLite)
-          --shared-store URL the same, naming the one database every shared store uses
+          --push-store URL   keep the push store (token registry, planner, outbox) in this PostgreSQL database,
+                             shared by every daemon given it: each daemon's --apns-* sender drains the one outbox
+                             under leases (Docs/postgres.md); default: the engine store (SQLite)
+          --shared-store URL one PostgreSQL database for both taps and the push store (instead of the two above)
         \(APNsOptions.usage)
 
         exit codes: 0 stopped by a signal; 1 the server could not start (e.g. the port is in use);
@@ -105,7 +110,12 @@ package enum ServeCommand {
             daemon = try WidgetHostDaemon(
                 engine: opened.engine, routes: routes, intents: opened.intents,
                 checkpointing: [opened.engine.store.database, opened.container.store],
-                configuration: settings.serverConfiguration(), apns: settings.apns, taps: taps)
+                configuration: settings.serverConfiguration(), apns: settings.apns, taps: taps,
+                pushStorage: settings.pushStore.map(PushDatabase.postgres))
+        } catch let error as PostgresError {
+            // Taps were opened above: this is the push store, which could not be reached or migrated.
+            printError("\(settings.app.commandName) serve: --push-store: \(error)")
+            return ExitCode.dataError
         } catch let error as ServerError {
             printError("\(settings.app.commandName) serve: \(error)")
             switch error {

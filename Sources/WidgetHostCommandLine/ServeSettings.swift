@@ -12,7 +12,7 @@ struct ServeSettings {
     var app: HostedApp
     static let valuedOptions: Set<String> = Set([
         "data-dir", "port", "unix", "host", "token", "clock", "clock-start", "time-zone", "routes", "log-level",
-        "threads", "analytics", "shared-store",
+        "threads", "analytics", "shared-store", "push-store",
     ]).union(APNsOptions.valuedOptions)
 
     var dataDirectory: URL
@@ -31,6 +31,9 @@ struct ServeSettings {
     /// The PostgreSQL database taps are kept in (`--analytics`, or `--shared-store`), shared by every daemon given
     /// it; nil: the engine store (SQLite).
     var analytics: PostgresPool?
+    /// The PostgreSQL database the push store (token registry, planner, outbox) is kept in (`--push-store`, or
+    /// `--shared-store`), shared by every daemon given it; nil: the engine store (SQLite).
+    var pushStore: PostgresPool?
 
     /// Checks the options.
     /// - Throws: ``OptionError`` naming the bad option.
@@ -87,18 +90,21 @@ struct ServeSettings {
         }
         json = options.has("json")
         apns = try APNsOptions.parse(options)?.settings()
-        if options["analytics"] != nil && options["shared-store"] != nil {
-            throw OptionError(message: "--analytics and --shared-store name the same store: give one")
+        for option in ["analytics", "push-store"] where options[option] != nil && options["shared-store"] != nil {
+            throw OptionError(message: "--\(option) and --shared-store name the same store: give one")
         }
-        if let url = options["analytics"] ?? options["shared-store"] {
-            let option = options["analytics"] != nil ? "analytics" : "shared-store"
-            do {
-                analytics = try PostgresPool(connectionString: url, maximumConnections: max(2, threads))
-            } catch {
-                throw OptionError(message: "--\(option): \((error as? PostgresError)?.message ?? String(describing: error))")
-            }
-        } else {
-            analytics = nil
+        analytics = try Self.pool(options, "analytics", threads: threads)
+        pushStore = try Self.pool(options, "push-store", threads: threads)
+    }
+
+    /// The pool of the PostgreSQL database `--option` (or `--shared-store`) names, nil when neither was given.
+    private static func pool(_ options: Options, _ option: String, threads: Int) throws(OptionError) -> PostgresPool? {
+        let given = options[option] != nil ? option : "shared-store"
+        guard let url = options[given] else { return nil }
+        do {
+            return try PostgresPool(connectionString: url, maximumConnections: max(2, threads))
+        } catch {
+            throw OptionError(message: "--\(given): \((error as? PostgresError)?.message ?? String(describing: error))")
         }
     }
 

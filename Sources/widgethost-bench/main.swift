@@ -1,8 +1,9 @@
 // widgethost-bench: release-mode benchmarks that print a table with their peers measured in the same run.
 //
 // Usage: widgethost-bench [case] [options]; cases: store, routes, timelines, intents, taps, push, memory, apns,
-// postgres, outbox, all (the default; apns is not in all: it starts nginx and a Python peer; postgres and outbox need
-// --postgres URL, see Benchmarks/postgres-bench.sh; outbox-sender is outbox's child process);
+// postgres, outbox, push-postgres, all (the default; apns is not in all: it starts nginx and a Python peer; postgres,
+// outbox and push-postgres need --postgres URL, see Benchmarks/postgres-bench.sh; outbox-sender is outbox's child
+// process);
 // routes-profile SIZE ROUNDS MODE is a fixed workload for callgrind (see RouteProfile.swift).
 import Foundation
 
@@ -36,6 +37,8 @@ do {
         try OutboxBenchmark.run(arguments: options)
     case "outbox-sender":
         try OutboxSenderProcess.run(arguments: options)
+    case "push-postgres":
+        try PushStoreBenchmark.run(arguments: options)
     case "all":
         try StoreBenchmark.run(arguments: [])
         RouteBenchmark.run([])
@@ -46,7 +49,7 @@ do {
         try await MemoryBenchmark.run(arguments: [])
     default:
         FileHandle.standardError.write(
-            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | memory | apns | postgres | outbox | all] [options]\n".utf8))
+            Data("usage: widgethost-bench [store | routes | timelines | intents | taps | push | memory | apns | postgres | outbox | push-postgres | all] [options]\n".utf8))
         exit(64)
     }
 } catch {

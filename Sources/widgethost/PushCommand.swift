@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import PostgresStore
 import Push
 import WidgetHost
 import WidgetHostCommandLine
@@ -17,12 +18,19 @@ enum PushCommand {
               Planned pushes, pending first.
           widgethost push check FILE [--attributes NAME] [--json]   every rule a payload breaks (push check --help)
         \(sendUsage)
+          --push-store URL (or --shared-store URL): the push store in this PostgreSQL database, as
+              `widgethost serve --push-store` keeps it (Docs/postgres.md), instead of the engine's database
         """
 
     static func run(_ arguments: [String]) -> Int32 {
-        DemoSubcommand.run(
+        let valued = Set(["state", "type", "kind", "status", "activity", "push-store", "shared-store"]).union(sendOptions)
+        // Read here only to open the store; DemoSubcommand reports bad options.
+        let parsed = try? Options(arguments, valued: valued.union(["data-dir"]),
+                                  flags: ["frequent", "json", "help"])
+        let shared = parsed?["push-store"] ?? parsed?["shared-store"]
+        return DemoSubcommand.run(
             "push", usage: usage, arguments,
-            valued: Set(["state", "type", "kind", "status", "activity"]).union(sendOptions),
+            valued: valued,
             flags: ["frequent"],
             prepare: { subcommand, positional, options in
                 let work = try command(subcommand, positional, options)
@@ -31,7 +39,9 @@ enum PushCommand {
             open: { directory in
                 let engine = try DemoEngine.open(dataDirectory: directory)
                 let clock = engine.clock
-                return (engine: engine, store: try PushStore(database: engine.store.database, now: { clock.now }))
+                let storage = try shared.map { PushDatabase.postgres(try PostgresPool(connectionString: $0)) }
+                return (engine: engine, store: try PushStore(storage ?? .sqlite(engine.store.database),
+                                                             now: { clock.now }))
             },
             refusal: { error in
                 switch error {

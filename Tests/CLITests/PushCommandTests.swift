@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTestSupport
 import Testing
 
 /// `widgethost push` over the demo engine's database, through the built binary.
@@ -51,5 +52,32 @@ struct PushCommandTests {
         let notObject = try await run(["push", "submit", "a1", "--type", "DeliveryAttributes", "--state", "[1]"])
         #expect(notObject.status == 1 && notObject.standardError.contains("JSON object"))
         #expect(try await run(["push", "decisions", "a1"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    }
+}
+
+/// `widgethost push --push-store`: the push store in a PostgreSQL database, shared whatever the data directory.
+@Suite("widgethost push --push-store",
+       .enabled(if: ThrowawayCluster.isAvailable, Comment(rawValue: ThrowawayCluster.skipReason)))
+struct PushCommandSharedStoreTests {
+    @Test("a decision submitted with --push-store is listed from another data directory on the same store")
+    func sharedStore() async throws {
+        let url = try ThrowawayCluster.shared().makeDatabase()
+        let one = try CommandRunner.temporaryDirectory().path
+        let two = try CommandRunner.temporaryDirectory().path
+        let submitted = try await CommandRunner.run(["push", "submit", "act-1", "--type", "DeliveryAttributes",
+                                                     "--state", #"{"status":"preparing"}"#, "--json",
+                                                     "--push-store", url, "--data-dir", one])
+        #expect(submitted.status == 0, "stderr: \(submitted.standardError)")
+        let listed = try await CommandRunner.run(["push", "decisions", "act-1", "--json", "--shared-store", url,
+                                                  "--data-dir", two])
+        #expect(listed.status == 0, "stderr: \(listed.standardError)")
+        let list = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [String: Any]
+        #expect((list?["decisions"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["no_token"])
+        let local = try await CommandRunner.run(["push", "decisions", "act-1", "--data-dir", two])
+        #expect(local.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                "the engine's own database holds none")
+        let down = try await CommandRunner.run(["push", "decisions", "act-1", "--data-dir", two, "--push-store",
+                                                "postgresql:///db?host=\(two)&connect_timeout=2"])
+        #expect(down.status != 0 && down.standardError.contains("unavailable"), "\(down.standardError)")
     }
 }

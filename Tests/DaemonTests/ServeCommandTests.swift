@@ -134,6 +134,23 @@ extension DaemonTests {
             #expect(unreachable.error.contains("--analytics"))
         }
 
+        @Test("--push-store: bad usage for a bad string or beside --shared-store; an unreachable server exit 3")
+        func pushStoreOption() async throws {
+            let directory = try DaemonProcess.temporaryDirectory().path
+            let bad = try await run(["serve", "--port", "0", "--data-dir", directory,
+                                     "--push-store", "postgres://u:s3cret@h/db?no_such_option=1"])
+            #expect(bad.status == 2)
+            #expect(bad.error.contains("--push-store") && !bad.error.contains("s3cret"))
+            let both = try await run(["serve", "--port", "0", "--data-dir", directory, "--push-store", "dbname=a",
+                                      "--shared-store", "dbname=a"])
+            #expect(both.status == 2)
+            #expect(both.error.contains("--push-store and --shared-store"))
+            let unreachable = try await run(["serve", "--port", "0", "--data-dir", directory, "--push-store",
+                                             "postgresql:///db?host=\(directory)&connect_timeout=2"])
+            #expect(unreachable.status == 3)
+            #expect(unreachable.error.contains("--push-store"), "\(unreachable.error)")
+        }
+
         @Test("--token enforced by the real binary; the plain listening line has a curl to try")
         func tokenAndBanner() async throws {
             let directory = try DaemonProcess.temporaryDirectory()

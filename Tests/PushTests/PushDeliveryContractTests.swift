@@ -8,7 +8,7 @@ import Testing
 
 /// One outbox under test: SQLite's (``PushStore``) or PostgreSQL's (``PostgresPushOutbox``), empty.
 struct PushDeliverySubject {
-    enum Backend: String, Sendable { case sqlite, postgres }
+    enum Backend: String, Sendable { case sqlite, postgres, postgresPushStore }
 
     let queue: any PushDeliveryQueue
 
@@ -21,6 +21,9 @@ struct PushDeliverySubject {
         case .postgres:
             let pool = try PostgresPool(connectionString: try ThrowawayCluster.shared().makeDatabase())
             queue = try PostgresPushOutbox(pool: pool)
+        case .postgresPushStore:
+            let pool = try PostgresPool(connectionString: try ThrowawayCluster.shared().makeDatabase())
+            queue = try PushStore(pool: pool, now: Date.init)
         }
     }
 
@@ -187,5 +190,14 @@ struct PostgresPushDeliveryContractTests {
     @Test(arguments: PushDeliveryContract.cases)
     func contract(_ contract: PushDeliveryContract) throws {
         try contract.body(PushDeliverySubject(.postgres))
+    }
+}
+
+@Suite("Push delivery contract on a whole push store on PostgreSQL",
+       .enabled(if: ThrowawayCluster.isAvailable, Comment(rawValue: ThrowawayCluster.skipReason)))
+struct PostgresPushStoreDeliveryContractTests {
+    @Test(arguments: PushDeliveryContract.cases)
+    func contract(_ contract: PushDeliveryContract) throws {
+        try contract.body(PushDeliverySubject(.postgresPushStore))
     }
 }

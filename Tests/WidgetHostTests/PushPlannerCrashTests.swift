@@ -46,7 +46,7 @@ struct PushPlannerCrashTests {
                 let decisions = try store.planner.decisions(activityID: "activity-\(sequence)")
                 #expect(decisions.contains { $0.apnsID == apnsID && $0.kind == .sent }, "round \(round): decision \(sequence)")
             }
-            let integrity = try store.database.read { db in try db.scalar("PRAGMA integrity_check", as: String.self) }
+            let integrity = try #require(store.database).read { db in try db.scalar("PRAGMA integrity_check", as: String.self) }
             #expect(integrity == "ok")
         }
         #expect(acknowledged.count >= 8)

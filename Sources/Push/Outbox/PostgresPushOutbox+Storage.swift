@@ -37,6 +37,12 @@ extension PostgresPushOutbox {
                 CREATE TABLE push_unregistered_tokens(token text PRIMARY KEY, reason text NOT NULL, at float8 NOT NULL)
                 """)
         }
+        // The planner's priority-10 budget counts an activity's high-priority pushes of the last hour (as SQLite's
+        // push_outbox_by_activity): without it each decision would scan the outbox, and a SERIALIZABLE planner
+        // transaction would conflict with every other daemon's insert.
+        migrator.registerMigration("Push.outbox.2-by-activity") { db in
+            try db.execute("CREATE INDEX push_outbox_by_activity ON push_outbox(activity_id, priority, created_at)")
+        }
         return migrator
     }
 

@@ -9,16 +9,25 @@ import PostgresStore
 /// finds them leased. So no push is handed to two senders while its lease runs, and the claims of a sender that died
 /// go to the others when their leases end.
 ///
-/// Dead tokens (APNs answered 410) are kept in the outbox's own `push_unregistered_tokens`; the token registry stays
-/// on the daemon's SQLite.
+/// Dead tokens (APNs answered 410) are kept in the outbox's own `push_unregistered_tokens`. When the token registry
+/// lives in the same database (a ``PushStore`` on PostgreSQL), a 410 also marks the token invalid there, and a token
+/// the registry invalidated is dead to the outbox too, as on SQLite.
 public final class PostgresPushOutbox: PushDeliveryQueue {
     /// The database the outbox lives in.
     public let pool: PostgresPool
+    /// Whether the token registry's `push_tokens` is in the same database (kept in step with the outbox's dead tokens).
+    let hasRegistry: Bool
 
     /// Opens the outbox in a PostgreSQL database, creating or updating its tables.
     /// - Throws: ``PostgresError`` (`.unavailable` when the server cannot be reached).
-    public init(pool: PostgresPool) throws {
+    public convenience init(pool: PostgresPool) throws {
+        try self.init(pool: pool, hasRegistry: false)
+    }
+
+    /// Opens the outbox beside the token registry (whose tables must exist) when `hasRegistry`.
+    init(pool: PostgresPool, hasRegistry: Bool) throws {
         self.pool = pool
+        self.hasRegistry = hasRegistry
         try Self.migrator.migrate(pool)
     }
 
@@ -27,8 +36,7 @@ public final class PostgresPushOutbox: PushDeliveryQueue {
         try pool.transaction { db in
             for push in pushes {
                 if let token = push.deviceToken.map(PushTokenText.hex),
-                   let reason = try db.queryOne("SELECT reason FROM push_unregistered_tokens WHERE token = $1",
-                                                [.text(token)])?.string("reason") {
+                   let reason = try Self.deadTokenReason(token, registry: hasRegistry, db) {
                     throw PushOutboxError.deadToken(token: token, reason: reason)
                 }
                 // ON CONFLICT keeps a duplicate from aborting the transaction, so the error is ours, not a 23505.
@@ -42,8 +50,9 @@ public final class PostgresPushOutbox: PushDeliveryQueue {
         let leaseEnd = now.addingTimeInterval(Double(lease.components.seconds))
         return try pool.transaction { db in
             let rows = try db.query("""
-                SELECT \(Self.columns), u.reason AS dead_reason
+                SELECT \(Self.columns), \(hasRegistry ? "COALESCE(t.invalid_reason, u.reason)" : "u.reason") AS dead_reason
                 FROM push_outbox o LEFT JOIN push_unregistered_tokens u ON u.token = o.device_token
+                \(hasRegistry ? Self.registryJoin : "")
                 WHERE o.status = 'pending' AND o.due_at <= $1 AND (o.retry_at IS NULL OR o.retry_at <= $2)
                   AND (o.lease_until IS NULL OR o.lease_until <= $2)
                 ORDER BY o.due_at, o.seq LIMIT $3
@@ -115,6 +124,12 @@ public final class PostgresPushOutbox: PushDeliveryQueue {
         try db.execute("""
             INSERT INTO push_unregistered_tokens(token, reason, at) VALUES ($1, $2, $3) ON CONFLICT (token) DO NOTHING
             """, [.text(token), .text(delivery.result), .seconds(now)])
+        if hasRegistry {
+            // The registry's record of the token, keeping an earlier reason, as SQLite's store does.
+            try db.execute("""
+                UPDATE push_tokens SET invalidated_at = $1, invalid_reason = $2 WHERE token = $3 AND invalidated_at IS NULL
+                """, [.seconds(now), .text(delivery.result), .text(token)])
+        }
         // Pushes to the token still waiting (not those in flight: their own answers come).
         try db.execute("""
             UPDATE push_outbox SET status = 'failed', last_result = $1, updated_at = $2, finished_at = $2
@@ -152,11 +167,25 @@ public final class PostgresPushOutbox: PushDeliveryQueue {
     }
 
     public func deadTokenReason(_ token: Data) throws -> String? {
-        try pool.withConnection { db in
-            try db.queryOne("SELECT reason FROM push_unregistered_tokens WHERE token = $1",
-                            [.text(PushTokenText.hex(token))])?.string("reason")
-        }
+        try pool.withConnection { db in try Self.deadTokenReason(PushTokenText.hex(token), registry: hasRegistry, db) }
     }
+
+    /// Why the token `hex` gets no push: APNs answered 410 for it, or (with the registry beside) it was invalidated.
+    static func deadTokenReason(_ hex: String, registry: Bool, _ db: PostgresConnection) throws -> String? {
+        if let reason = try db.queryOne("SELECT reason FROM push_unregistered_tokens WHERE token = $1",
+                                        [.text(hex)])?.string("reason") {
+            return reason
+        }
+        guard registry else { return nil }
+        return try db.queryOne("""
+            SELECT COALESCE(invalid_reason, 'invalidated') AS reason FROM push_tokens
+            WHERE token = $1 AND invalidated_at IS NOT NULL
+            """, [.text(hex)])?.string("reason")
+    }
+
+    /// The registry's invalidated tokens, joined to a claim's pushes.
+    private static let registryJoin =
+        "LEFT JOIN push_tokens t ON t.token = o.device_token AND t.invalidated_at IS NOT NULL"
 
     /// A PostgreSQL array literal of UUID texts (which hold no quote, comma or brace).
     private static func arrayLiteral(_ items: [String]) -> String { "{" + items.joined(separator: ",") + "}" }

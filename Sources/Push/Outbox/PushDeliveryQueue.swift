@@ -2,7 +2,7 @@ import Foundation
 
 /// The outbox as a sender sees it: pushes queued, claimed under a lease, and their answers recorded. Implemented
 /// on SQLite by ``PushStore`` (one daemon) and on PostgreSQL by ``PostgresPushOutbox`` (several senders sharing
-/// one outbox, Docs/postgres.md).
+/// one outbox, Docs/postgres.md), which a ``PushStore`` on PostgreSQL delegates to.
 ///
 /// Every implementation keeps the same promises, which one contract test suite holds both to:
 /// - a queued batch is stored whole or not at all, and is durable when ``enqueue(contentsOf:)`` returns;
@@ -49,6 +49,7 @@ extension PushStore: PushDeliveryQueue {
     }
 
     public func deadTokenReason(_ token: Data) throws -> String? {
-        try database.read { db in try PushOutbox.deadTokenReason(PushTokenText.hex(token), db) }
+        if let sharedOutbox { return try sharedOutbox.deadTokenReason(token) }
+        return try storage.read { db in try PushOutbox.deadTokenReason(PushTokenText.hex(token), db) }
     }
 }

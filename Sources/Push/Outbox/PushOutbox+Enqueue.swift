@@ -29,10 +29,9 @@ extension PushOutbox {
                         throw PushOutboxError.deadToken(token: token, reason: reason)
                     }
                 }
-                guard try db.queryOne("SELECT 1 FROM push_outbox WHERE apns_id = ?",
-                                      [.text(push.apnsID.uuidString)]) == nil
-                else { throw PushOutboxError.duplicateAPNsID(push.apnsID) }
-                try Self.insert(queued, db)
+                // ON CONFLICT keeps a duplicate queued by another daemon at the same moment from aborting the
+                // transaction (a PostgreSQL 23505), so the error is ours.
+                guard try Self.insert(queued, db) == 1 else { throw PushOutboxError.duplicateAPNsID(push.apnsID) }
             }
         }
     }
@@ -64,15 +63,15 @@ extension PushOutbox {
     }
 
     /// Why `token` must not be used, if APNs answered 410 for it or the registry invalidated it.
-    static func deadTokenReason(_ token: String, _ db: Database) throws -> String? {
-        if let reason = try db.scalar("SELECT reason FROM push_unregistered_tokens WHERE token = ?", [.text(token)],
-                                      as: String.self) {
+    static func deadTokenReason(_ token: String, _ db: PushSQLConnection) throws -> String? {
+        if let reason = try db.queryOne("SELECT reason FROM push_unregistered_tokens WHERE token = ?",
+                                        [.text(token)])?.string("reason") {
             return reason
         }
-        guard try db.queryOne("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'push_tokens'") != nil
-        else { return nil }
-        return try db.scalar("""
-            SELECT COALESCE(invalid_reason, 'invalidated') FROM push_tokens WHERE token = ? AND invalidated_at IS NOT NULL
-            """, [.text(token)], as: String.self)
+        guard try db.hasTable("push_tokens") else { return nil }
+        return try db.queryOne("""
+            SELECT COALESCE(invalid_reason, 'invalidated') AS reason FROM push_tokens
+            WHERE token = ? AND invalidated_at IS NOT NULL
+            """, [.text(token)])?.string("reason")
     }
 }

@@ -48,11 +48,14 @@ extension PushOutbox {
     }
 
     /// Queues `push` inside the caller's transaction (the planner's, with its decision).
-    static func insert(_ push: OutboxPush, _ db: Database) throws {
+    /// - Returns: 1, or 0 when a push with its `apns-id` is queued already (nothing changed then).
+    @discardableResult
+    static func insert(_ push: OutboxPush, _ db: PushSQLConnection) throws -> Int {
         try db.execute("""
             INSERT INTO push_outbox(apns_id, activity_id, event, device_token, channel_id, bundle_id, priority,
                                     expiration, payload, created_at, due_at, status, attempts, push_type, collapse_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+            ON CONFLICT(apns_id) DO NOTHING
             """, [.text(push.apnsID.uuidString), .text(push.activityID), .text(push.event.rawValue),
                   push.deviceToken.map { .text(PushTokenText.hex($0)) } ?? .null, push.headers.channelID.sqlValue,
                   .text(push.headers.bundleIdentifier), .integer(Int64(push.priority)),
@@ -62,20 +65,20 @@ extension PushOutbox {
     }
 
     /// How many priority-10 pushes `activityID` was planned since `date`.
-    static func highPriorityCount(activityID: String, since date: Date, _ db: Database) throws -> Int {
-        try db.scalar("""
-            SELECT COUNT(*) FROM push_outbox WHERE activity_id = ? AND priority = 10 AND created_at > ?
-            """, [.text(activityID), date.sqlValue], as: Int.self) ?? 0
+    static func highPriorityCount(activityID: String, since date: Date, _ db: PushSQLConnection) throws -> Int {
+        try db.queryOne("""
+            SELECT COUNT(*) AS n FROM push_outbox WHERE activity_id = ? AND priority = 10 AND created_at > ?
+            """, [.text(activityID), date.sqlValue])?.int("n") ?? 0
     }
 
     /// The oldest priority-10 push of `activityID` since `date`: the budget frees an hour after it.
-    static func oldestHighPriority(activityID: String, since date: Date, _ db: Database) throws -> Date? {
-        try db.scalar("""
-            SELECT MIN(created_at) FROM push_outbox WHERE activity_id = ? AND priority = 10 AND created_at > ?
-            """, [.text(activityID), date.sqlValue], as: Date.self)
+    static func oldestHighPriority(activityID: String, since date: Date, _ db: PushSQLConnection) throws -> Date? {
+        try db.queryOne("""
+            SELECT MIN(created_at) AS oldest FROM push_outbox WHERE activity_id = ? AND priority = 10 AND created_at > ?
+            """, [.text(activityID), date.sqlValue])?.date("oldest")
     }
 
-    static func push(_ row: Row) throws -> OutboxPush {
+    static func push(_ row: PushSQLRow) throws -> OutboxPush {
         guard let id = row.string("apns_id").flatMap(UUID.init(uuidString:)),
               let event = row.string("event").flatMap(LiveActivityEvent.init(rawValue:)),
               let status = row.string("status").flatMap(OutboxPush.Status.init(rawValue:)),

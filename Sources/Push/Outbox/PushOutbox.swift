@@ -1,18 +1,25 @@
 import Foundation
+import PostgresStore
 import SharedState
 
-/// The durable queue of planned pushes, in SQLite: what the planner queues (in the same transaction as its decision)
+/// The durable queue of planned pushes, in SQLite or PostgreSQL: what the planner queues (in the same transaction as its decision)
 /// and what a sender (APNs, or the engine's own device) reads, delivers and marks.
 ///
 /// A row is acknowledged only once its transaction committed, so a push the planner reported survives a crash.
 public final class PushOutbox: Sendable {
-    let database: DatabaseStore
+    let database: PushDatabase
     private let now: @Sendable () -> Date
 
     /// Opens the outbox on `database`, applying its migrations.
     /// - Parameter now: The clock results are dated by.
-    public init(database: DatabaseStore, now: @escaping @Sendable () -> Date) throws {
-        try Self.migrator.migrate(database)
+    public convenience init(database: DatabaseStore, now: @escaping @Sendable () -> Date) throws {
+        try self.init(.sqlite(database), now: now)
+    }
+
+    /// Opens the outbox in `database` (SQLite, or PostgreSQL with ``PostgresPushOutbox``'s tables), applying its
+    /// migrations.
+    public init(_ database: PushDatabase, now: @escaping @Sendable () -> Date) throws {
+        try database.migrate(sqlite: Self.migrator, postgres: PostgresPushOutbox.migrator)
         self.database = database
         self.now = now
     }
@@ -63,13 +70,13 @@ public final class PushOutbox: Sendable {
     public func mark(_ apnsID: UUID, _ status: OutboxPush.Status, result: String) throws {
         let date = now()
         try database.write { db in
-            try db.execute("""
+            let changed = try db.execute("""
                 UPDATE push_outbox SET status = ?, attempts = attempts + 1, last_result = ?, updated_at = ?,
                                        finished_at = CASE WHEN ? = 'pending' THEN NULL ELSE ? END
                 WHERE apns_id = ?
                 """, [.text(status.rawValue), .text(result), date.sqlValue, .text(status.rawValue), date.sqlValue,
                       .text(apnsID.uuidString)])
-            guard db.changes == 1 else { throw PushOutboxError.unknownPush(apnsID) }
+            guard changed == 1 else { throw PushOutboxError.unknownPush(apnsID) }
         }
     }
 

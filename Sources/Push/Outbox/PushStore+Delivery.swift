@@ -13,6 +13,9 @@ extension PushStore {
     /// answered 410 for are failed instead of claimed.
     /// - Returns: The claimed pushes.
     public func claimDue(limit: Int, dueBy: Date, at now: Date, lease: Duration) throws -> [OutboxPush] {
+        guard let database else {
+            return try sharedOutbox?.claimDue(limit: limit, dueBy: dueBy, at: now, lease: lease) ?? []
+        }
         let leaseEnd = now.addingTimeInterval(Double(lease.components.seconds))
         // An idle sender looks often: a read snapshot answers "nothing due" without taking the write lock.
         let anyDue = try database.read { db in
@@ -37,7 +40,7 @@ extension PushStore {
             var claimed: [OutboxPush] = []
             claimed.reserveCapacity(rows.count)
             for row in rows {
-                let push = try PushOutbox.push(row)
+                let push = try PushOutbox.push(PushSQLRow(sqlite: row))
                 if let dead = row.string("dead_reason") {
                     try db.execute("""
                         UPDATE push_outbox SET status = 'failed', last_result = ?, updated_at = ?, finished_at = ?,
@@ -59,6 +62,10 @@ extension PushStore {
     /// - Parameter now: The wall clock: when the answers were recorded.
     public func record(_ deliveries: [DeliveryAttempt], at now: Date) throws {
         guard !deliveries.isEmpty else { return }
+        guard let database else {
+            try sharedOutbox?.record(deliveries, at: now)
+            return
+        }
         try database.write { db in
             for delivery in deliveries {
                 let id = Self.text(delivery.apnsID)
@@ -109,7 +116,8 @@ extension PushStore {
     /// - Returns: How many pushes were leased.
     @discardableResult
     public func releaseLeases() throws -> Int {
-        try database.write { db in
+        guard let database else { return try sharedOutbox?.releaseLeases() ?? 0 }
+        return try database.write { db in
             try db.execute("UPDATE push_outbox SET lease_until = NULL WHERE status = 'pending' AND lease_until IS NOT NULL")
             return db.changes
         }
@@ -117,7 +125,8 @@ extension PushStore {
 
     /// Pending pushes: the sender's queue depth.
     public func pendingCount() throws -> Int {
-        try database.read { db in
+        guard let database else { return try sharedOutbox?.pendingCount() ?? 0 }
+        return try database.read { db in
             try db.scalar("SELECT COUNT(*) FROM push_outbox WHERE status = 'pending'", as: Int.self) ?? 0
         }
     }

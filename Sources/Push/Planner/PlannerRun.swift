@@ -5,11 +5,11 @@ import SharedState
 /// The planner's decisions inside one write transaction: each submitted change or due activity is judged, its
 /// decision recorded and its push queued in the outbox, all committed together (or not at all).
 struct PlannerRun {
-    let db: Database
+    let db: PushSQLConnection
     let bundleIdentifier: String
     private var policies: [String: PlannerPolicy] = [:]
 
-    init(db: Database, bundleIdentifier: String) {
+    init(db: PushSQLConnection, bundleIdentifier: String) {
         self.db = db
         self.bundleIdentifier = bundleIdentifier
     }
@@ -80,7 +80,7 @@ struct PlannerRun {
 
     /// Sends (or ends) what `activity` holds when its time came: its held state at its due date, or its end at the
     /// time limit.
-    mutating func flush(_ row: Row, now: Date) throws -> PlannerDecision? {
+    mutating func flush(_ row: PushSQLRow, now: Date) throws -> PlannerDecision? {
         var activity = try PushPlanner.Activity(row)
         let policy = try policy(activity.attributesType)
         let decision: PlannerDecision

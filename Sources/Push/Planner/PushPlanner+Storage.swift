@@ -66,7 +66,7 @@ extension PushPlanner {
             frequentPushes = false
         }
 
-        init(_ row: Row) throws {
+        init(_ row: PushSQLRow) throws {
             id = row.string("activity_id") ?? ""
             attributesType = row.string("attributes_type") ?? ""
             firstAt = row.date("first_at") ?? .distantPast
@@ -79,11 +79,16 @@ extension PushPlanner {
             endedAt = row.date("ended_at")
         }
 
-        func save(_ db: Database) throws {
+        func save(_ db: PushSQLConnection) throws {
             try db.execute("""
-                INSERT OR REPLACE INTO push_planner_activities(activity_id, attributes_type, first_at, ends_at,
+                INSERT INTO push_planner_activities(activity_id, attributes_type, first_at, ends_at,
                     last_push_at, last_state, pending_state, pending_due, frequent_pushes, ended_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(activity_id) DO UPDATE SET attributes_type = excluded.attributes_type,
+                    first_at = excluded.first_at, ends_at = excluded.ends_at, last_push_at = excluded.last_push_at,
+                    last_state = excluded.last_state, pending_state = excluded.pending_state,
+                    pending_due = excluded.pending_due, frequent_pushes = excluded.frequent_pushes,
+                    ended_at = excluded.ended_at
                 """, [.text(id), .text(attributesType), firstAt.sqlValue, endsAt.sqlValue, lastPushAt.sqlValue,
                       lastState.map { .text($0.canonicalText) } ?? .null,
                       pendingState.map { .text($0.canonicalText) } ?? .null, pendingDue.sqlValue,
@@ -91,13 +96,13 @@ extension PushPlanner {
         }
     }
 
-    static func activity(_ id: String, _ db: Database) throws -> Activity? {
+    static func activity(_ id: String, _ db: PushSQLConnection) throws -> Activity? {
         try db.queryOne("SELECT * FROM push_planner_activities WHERE activity_id = ?", [.text(id)]).map(Activity.init)
     }
 
-    static func policy(for attributesType: String, _ db: Database) throws -> PlannerPolicy {
-        guard let text = try db.scalar("SELECT policy FROM push_policies WHERE attributes_type = ?",
-                                       [.text(attributesType)], as: String.self) else { return PlannerPolicy() }
+    static func policy(for attributesType: String, _ db: PushSQLConnection) throws -> PlannerPolicy {
+        guard let text = try db.queryOne("SELECT policy FROM push_policies WHERE attributes_type = ?",
+                                         [.text(attributesType)])?.string("policy") else { return PlannerPolicy() }
         do {
             return try JSONDecoder().decode(PlannerPolicy.self, from: Data(text.utf8))
         } catch {
@@ -106,20 +111,21 @@ extension PushPlanner {
     }
 
     /// Records `decision` (its id is assigned here) and returns it.
-    static func record(_ decision: PlannerDecision, _ db: Database) throws -> PlannerDecision {
-        try db.execute("""
+    static func record(_ decision: PlannerDecision, _ db: PushSQLConnection) throws -> PlannerDecision {
+        let inserted = try db.queryOne("""
             INSERT INTO push_decisions(activity_id, at, kind, reason, state, apns_id, priority, due_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
             """, [.text(decision.activityID), decision.at.sqlValue, .text(decision.kind.rawValue), .text(decision.reason),
                   decision.state.map { .text($0.canonicalText) } ?? .null,
                   decision.apnsID.map { .text($0.uuidString) } ?? .null,
                   decision.priority.map { .integer(Int64($0)) } ?? .null, decision.dueAt.sqlValue])
         var recorded = decision
-        recorded.id = db.lastInsertRowID
+        guard let id = inserted?.int64("id") else { throw PushStoreError.corruptRow("push_decisions.id") }
+        recorded.id = id
         return recorded
     }
 
-    static func decision(_ row: Row) throws -> PlannerDecision {
+    static func decision(_ row: PushSQLRow) throws -> PlannerDecision {
         guard let kind = row.string("kind").flatMap(PlannerDecision.Kind.init(rawValue:)) else {
             throw PushStoreError.corruptRow("push_decisions.kind")
         }

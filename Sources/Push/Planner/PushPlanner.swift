@@ -1,6 +1,7 @@
 import ActivityKit
 import Foundation
 import JSON
+import PostgresStore
 import SharedState
 
 /// Decides which Live Activity updates go out, and when, so activities move without wasting the device's budget.
@@ -19,7 +20,7 @@ public final class PushPlanner: Sendable {
     public let outbox: PushOutbox
     /// The app's bundle identifier: pushes go to `<bundle>.push-type.liveactivity`.
     public let bundleIdentifier: String
-    let database: DatabaseStore
+    let database: PushDatabase
     private let now: @Sendable () -> Date
 
     /// Opens the planner on `database` (the token registry's and the outbox's), applying its migrations.
@@ -27,10 +28,24 @@ public final class PushPlanner: Sendable {
     ///   - database: The push store's database, holding the token registry's table.
     ///   - bundleIdentifier: The app's bundle identifier.
     ///   - now: The clock changes are dated by when the caller gives no date (the engine's, so virtual time applies).
-    public init(database: DatabaseStore, bundleIdentifier: String, now: @escaping @Sendable () -> Date) throws {
-        _ = try PushTokenRegistry(database: database, now: now)
-        outbox = try PushOutbox(database: database, now: now)
-        try Self.migrator.migrate(database)
+    public convenience init(database: DatabaseStore, bundleIdentifier: String,
+                            now: @escaping @Sendable () -> Date) throws {
+        try self.init(.sqlite(database), bundleIdentifier: bundleIdentifier, now: now)
+    }
+
+    /// Opens the planner in a PostgreSQL database several daemons share (with the token registry's and the outbox's
+    /// tables), applying its migrations. Its decisions and their pushes are committed in one PostgreSQL transaction.
+    /// - Throws: ``PostgresError`` (`.unavailable` when the server cannot be reached).
+    public convenience init(pool: PostgresPool, bundleIdentifier: String,
+                            now: @escaping @Sendable () -> Date) throws {
+        try self.init(.postgres(pool), bundleIdentifier: bundleIdentifier, now: now)
+    }
+
+    /// Opens the planner in `database` (SQLite or PostgreSQL), with the registry's and the outbox's tables.
+    public init(_ database: PushDatabase, bundleIdentifier: String, now: @escaping @Sendable () -> Date) throws {
+        _ = try PushTokenRegistry(database, now: now)
+        outbox = try PushOutbox(database, now: now)
+        try database.migrate(sqlite: Self.migrator, postgres: PushPostgresSchema.planner)
         self.database = database
         self.bundleIdentifier = bundleIdentifier
         self.now = now
@@ -97,10 +112,12 @@ public final class PushPlanner: Sendable {
         let bundle = bundleIdentifier
         return try database.write { db in
             var run = PlannerRun(db: db, bundleIdentifier: bundle)
+            // SQLite's two-argument MIN is PostgreSQL's LEAST.
+            let least = db.dialect == .sqlite ? "MIN" : "LEAST"
             let rows = try db.query("""
                 SELECT * FROM push_planner_activities
                 WHERE ended_at IS NULL AND (pending_due <= ? OR ends_at <= ?)
-                ORDER BY MIN(COALESCE(pending_due, ends_at), ends_at), activity_id
+                ORDER BY \(least)(COALESCE(pending_due, ends_at), ends_at), activity_id
                 """, [now.sqlValue, now.sqlValue])
             return try rows.compactMap { row in try run.flush(row, now: now) }
         }
@@ -109,11 +126,10 @@ public final class PushPlanner: Sendable {
     /// When ``flush(now:)`` next has something to do: the earliest held state's due date or time limit.
     public func nextFlushDate() throws -> Date? {
         try database.read { db in
-            let due = try db.scalar("SELECT MIN(pending_due) FROM push_planner_activities WHERE ended_at IS NULL",
-                                    as: Date.self)
-            let ends = try db.scalar("SELECT MIN(ends_at) FROM push_planner_activities WHERE ended_at IS NULL",
-                                     as: Date.self)
-            return [due, ends].compactMap { $0 }.min()
+            let row = try db.queryOne("""
+                SELECT MIN(pending_due) AS due, MIN(ends_at) AS ends FROM push_planner_activities WHERE ended_at IS NULL
+                """)
+            return [row?.date("due"), row?.date("ends")].compactMap { $0 }.min()
         }
     }
 
@@ -137,7 +153,7 @@ public final class PushPlanner: Sendable {
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         arguments.append(.integer(Int64(max(0, limit))))
         return try database.read { db in
-            try db.query("SELECT * FROM (SELECT * FROM push_decisions \(filter) ORDER BY id DESC LIMIT ?) ORDER BY id",
+            try db.query("SELECT * FROM (SELECT * FROM push_decisions \(filter) ORDER BY id DESC LIMIT ?) AS d ORDER BY id",
                          arguments).map(Self.decision)
         }
     }
@@ -179,8 +195,10 @@ public final class PushPlanner: Sendable {
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(policy), as: UTF8.self)
         try database.write { db in
-            try db.execute("INSERT OR REPLACE INTO push_policies(attributes_type, policy) VALUES (?, ?)",
-                           [.text(attributesType), .text(text)])
+            try db.execute("""
+                INSERT INTO push_policies(attributes_type, policy) VALUES (?, ?)
+                ON CONFLICT(attributes_type) DO UPDATE SET policy = excluded.policy
+                """, [.text(attributesType), .text(text)])
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStore
 import SharedState
 
 /// The broadcast channels a host service created with APNs (for `PushType.channel(_:)` activities), durable.
@@ -7,12 +8,23 @@ import SharedState
 /// and why, and is never opened again under the same id. Registering an open channel again with the same type changes
 /// nothing. Every method is one transaction.
 public final class PushChannelRegistry: Sendable {
-    private let database: DatabaseStore
+    private let database: PushDatabase
     private let now: @Sendable () -> Date
 
     /// Opens the registry on `database`, applying its migrations.
-    public init(database: DatabaseStore, now: @escaping @Sendable () -> Date) throws {
-        try Self.migrator.migrate(database)
+    public convenience init(database: DatabaseStore, now: @escaping @Sendable () -> Date) throws {
+        try self.init(.sqlite(database), now: now)
+    }
+
+    /// Opens the registry in a PostgreSQL database several daemons share, applying its migrations.
+    /// - Throws: ``PostgresError`` (`.unavailable` when the server cannot be reached).
+    public convenience init(pool: PostgresPool, now: @escaping @Sendable () -> Date) throws {
+        try self.init(.postgres(pool), now: now)
+    }
+
+    /// Opens the registry in `database` (SQLite or PostgreSQL), applying its migrations.
+    public init(_ database: PushDatabase, now: @escaping @Sendable () -> Date) throws {
+        try database.migrate(sqlite: Self.migrator, postgres: PushPostgresSchema.channels)
         self.database = database
         self.now = now
     }
@@ -83,7 +95,7 @@ public final class PushChannelRegistry: Sendable {
         return migrator
     }
 
-    private static func channel(_ row: Row) -> PushChannel {
+    private static func channel(_ row: PushSQLRow) -> PushChannel {
         PushChannel(id: row.string("id") ?? "", attributesType: row.string("attributes_type") ?? "",
                     registeredAt: row.date("registered_at") ?? .distantPast, closedAt: row.date("closed_at"),
                     closeReason: row.string("close_reason"))

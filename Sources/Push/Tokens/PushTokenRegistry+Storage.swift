@@ -27,7 +27,7 @@ extension PushTokenRegistry {
         return migrator
     }
 
-    static func record(_ row: Row) throws -> PushTokenRecord {
+    static func record(_ row: PushSQLRow) throws -> PushTokenRecord {
         let kind = row.string("kind") ?? ""
         let key = row.string("slot_key") ?? ""
         let slot: PushTokenSlot
@@ -110,10 +110,10 @@ public enum PushStoreError: Error, Sendable, Hashable, CustomStringConvertible {
 extension PushTokenRegistry {
     /// The activity's usable update token, read inside the caller's transaction (the planner's, so the token it
     /// addresses a push with is the one current when the push is queued).
-    static func usableActivityToken(_ activityID: String, _ db: Database) throws -> Data? {
-        try db.scalar("""
+    static func usableActivityToken(_ activityID: String, _ db: PushSQLConnection) throws -> Data? {
+        try db.queryOne("""
             SELECT token FROM push_tokens
             WHERE kind = 'activity' AND slot_key = ? AND replaced_at IS NULL AND invalidated_at IS NULL
-            """, [.text(activityID)], as: String.self).flatMap(PushTokenText.token)
+            """, [.text(activityID)])?.string("token").flatMap(PushTokenText.token)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import PostgresStore
 import SharedState
 
 /// The server's push tokens, durable: what a host service's token endpoints store when apps post the tokens their
@@ -10,15 +11,26 @@ import SharedState
 /// A token marked invalid (``invalidate(_:reason:)``, as the sender does on APNs' `410 Unregistered`) is never used
 /// again, and registering it again is refused. Every method is one transaction.
 public final class PushTokenRegistry: Sendable {
-    private let database: DatabaseStore
+    private let database: PushDatabase
     private let now: @Sendable () -> Date
 
     /// Opens the registry on `database`, applying its migrations.
     /// - Parameters:
     ///   - database: The push store's database.
     ///   - now: The clock registrations are dated by (the engine's, so virtual time applies).
-    public init(database: DatabaseStore, now: @escaping @Sendable () -> Date) throws {
-        try Self.migrator.migrate(database)
+    public convenience init(database: DatabaseStore, now: @escaping @Sendable () -> Date) throws {
+        try self.init(.sqlite(database), now: now)
+    }
+
+    /// Opens the registry in a PostgreSQL database several daemons share, applying its migrations.
+    /// - Throws: ``PostgresError`` (`.unavailable` when the server cannot be reached).
+    public convenience init(pool: PostgresPool, now: @escaping @Sendable () -> Date) throws {
+        try self.init(.postgres(pool), now: now)
+    }
+
+    /// Opens the registry in `database` (SQLite or PostgreSQL), applying its migrations.
+    public init(_ database: PushDatabase, now: @escaping @Sendable () -> Date) throws {
+        try database.migrate(sqlite: Self.migrator, postgres: PushPostgresSchema.tokens)
         self.database = database
         self.now = now
     }
@@ -41,8 +53,7 @@ public final class PushTokenRegistry: Sendable {
         return try database.write { db in
             if let existing = try db.queryOne("SELECT * FROM push_tokens WHERE token = ?", [.text(hex)]) {
                 let record = try Self.record(existing)
-                if let invalidated = record.invalidatedAt {
-                    _ = invalidated
+                if record.invalidatedAt != nil {
                     throw PushTokenError.invalidated(token: hex, reason: record.invalidReason ?? "")
                 }
                 guard record.slot == slot else {
@@ -57,9 +68,9 @@ public final class PushTokenRegistry: Sendable {
                 }
                 // An old token of this slot coming back: it becomes current again, as a rotation.
             }
-            let previous = try db.scalar("""
+            let previous = try db.queryOne("""
                 SELECT token FROM push_tokens WHERE kind = ? AND slot_key = ? AND replaced_at IS NULL
-                """, [.text(slot.kind), .text(slot.key)], as: String.self)
+                """, [.text(slot.kind), .text(slot.key)])?.string("token")
             try db.execute("""
                 UPDATE push_tokens SET replaced_at = ? WHERE kind = ? AND slot_key = ? AND replaced_at IS NULL
                 """, [date.sqlValue, .text(slot.kind), .text(slot.key)])
@@ -97,7 +108,7 @@ public final class PushTokenRegistry: Sendable {
     public func history(_ slot: PushTokenSlot) throws -> [PushTokenRecord] {
         try database.read { db in
             try db.query("""
-                SELECT * FROM push_tokens WHERE kind = ? AND slot_key = ? ORDER BY replaced_at IS NULL, registered_at, rowid
+                SELECT * FROM push_tokens WHERE kind = ? AND slot_key = ? ORDER BY replaced_at IS NULL, registered_at, \(db.insertionOrder)
                 """, [.text(slot.kind), .text(slot.key)]).map(Self.record)
         }
     }
@@ -115,7 +126,7 @@ public final class PushTokenRegistry: Sendable {
         try Self.check("device", device)
         return try database.read { db in
             try db.query("""
-                SELECT * FROM push_tokens WHERE device = ? AND replaced_at IS NULL ORDER BY kind, registered_at, rowid
+                SELECT * FROM push_tokens WHERE device = ? AND replaced_at IS NULL ORDER BY kind, registered_at, \(db.insertionOrder)
                 """, [.text(device)]).map(Self.record)
         }
     }

@@ -17,8 +17,8 @@ public struct APIContext: Sendable {
     /// The tap log, routing taps through ``routes``: the engine store's (``TapStore``) unless the daemon was given
     /// a shared one (``PostgresTapLog``, `--analytics`).
     public let taps: any TapLog
-    /// The server side of pushes (in the engine's database, in tables of its own): the token registry, the planner
-    /// and its outbox.
+    /// The server side of pushes (in the engine's database, in tables of its own, unless the daemon was given a
+    /// shared PostgreSQL push store, `--push-store`): the token registry, the planner and its outbox.
     public let push: PushStore
     /// The APNs sender draining ``push``'s outbox, when the daemon was given APNs credentials; queuing a push wakes
     /// it.
@@ -41,16 +41,18 @@ public struct APIContext: Sendable {
     ///   - bundleIdentifier: The app's bundle identifier pushes are addressed to (`--apns-topic`); the engine's device
     ///     rules' when nil.
     ///   - taps: The tap log to use instead of the engine store's (it must route through `routes`).
+    ///   - pushStorage: Where the push store's tables are instead of the engine's database (a shared PostgreSQL
+    ///     database, `--push-store`).
     /// - Throws: What opening the push store's tables throws.
     public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil, metrics: EngineMetrics,
                 scheduleChanged: @escaping @Sendable () -> Void = {}, log: ServerLog = ServerLog(),
-                bundleIdentifier: String? = nil, taps: (any TapLog)? = nil) throws {
+                bundleIdentifier: String? = nil, taps: (any TapLog)? = nil, pushStorage: PushDatabase? = nil) throws {
         self.engine = engine
         self.routes = routes
         self.intents = intents
         self.taps = taps ?? TapStore(engineStore: engine.store, routes: routes)
         let clock = engine.clock
-        push = try PushStore(database: engine.store.database,
+        push = try PushStore(pushStorage ?? .sqlite(engine.store.database),
                              bundleIdentifier: bundleIdentifier ?? engine.activities.rules.bundleIdentifier
                                  ?? PushStore.defaultBundleIdentifier,
                              now: { clock.now })

@@ -3,7 +3,7 @@ import JSON
 import PostgresStore
 
 extension APIError.Code {
-    /// 503: the shared store (PostgreSQL: `--analytics`) cannot be reached; nothing was stored, retry
+    /// 503: the shared store (PostgreSQL: `--analytics`, `--push-store`) cannot be reached; nothing was stored, retry
     /// (`detail.store`, `detail.reason`). The daemon reconnects by itself once the store is back.
     public static let storeUnavailable: Self = "store_unavailable"
 }

@@ -1,8 +1,10 @@
 import HTTPServer
+import PostgresStore
 
 /// Registers API endpoints on a ``HTTPRouter``, adding what every API endpoint shares: after a mutating request
 /// (`POST`, `PUT`, `PATCH`, `DELETE`) succeeds, the change hook runs, so the reload scheduler re-reads the schedule.
-/// A `POST` that leaves the schedule alone (``postSynchronous(_:handler:)``) does not run it.
+/// A `POST` that leaves the schedule alone (``postSynchronous(_:handler:)``) does not run it. On every endpoint, a
+/// shared store (PostgreSQL) that cannot be reached is 503 `store_unavailable`, not 500.
 struct APIRouter {
     /// The routes registered so far.
     private(set) var router = HTTPRouter()
@@ -16,13 +18,13 @@ struct APIRouter {
 
     /// Registers a `GET` (and `HEAD`) endpoint.
     mutating func get(_ template: String, handler: @escaping HTTPHandler) {
-        router.get(template, handler: handler)
+        router.get(template, handler: Self.mappingStoreLoss(handler))
     }
 
     /// Registers a `GET` (and `HEAD`) endpoint that answers without suspending (see
     /// ``HTTPRouter/addSynchronous(_:_:handler:)``).
     mutating func getSynchronous(_ template: String, handler: @escaping HTTPSynchronousHandler) {
-        router.addSynchronous(.get, template, handler: handler)
+        router.addSynchronous(.get, template, handler: Self.mappingStoreLoss(handler))
     }
 
     /// Registers a `GET` (and `HEAD`) endpoint answered without the bearer token: only for files that hold no data
@@ -35,29 +37,29 @@ struct APIRouter {
     /// something else (the route table). It answers on the worker thread without suspending, and the change hook
     /// does not run after it.
     mutating func postSynchronous(_ template: String, handler: @escaping HTTPSynchronousHandler) {
-        router.addSynchronous(.post, template, handler: handler)
+        router.addSynchronous(.post, template, handler: Self.mappingStoreLoss(handler))
     }
 
     /// Registers a `POST` endpoint.
     /// - Parameter notifiesChanges: False for an endpoint that runs the change hook itself, only when it changed
     ///   something (a perform does; its dry run and its replay do not).
     mutating func post(_ template: String, notifiesChanges: Bool = true, handler: @escaping HTTPHandler) {
-        router.post(template, handler: notifiesChanges ? notifying(handler) : handler)
+        router.post(template, handler: Self.mappingStoreLoss(notifiesChanges ? notifying(handler) : handler))
     }
 
     /// Registers a `PUT` endpoint.
     mutating func put(_ template: String, handler: @escaping HTTPHandler) {
-        router.put(template, handler: notifying(handler))
+        router.put(template, handler: Self.mappingStoreLoss(notifying(handler)))
     }
 
     /// Registers a `PATCH` endpoint.
     mutating func patch(_ template: String, handler: @escaping HTTPHandler) {
-        router.patch(template, handler: notifying(handler))
+        router.patch(template, handler: Self.mappingStoreLoss(notifying(handler)))
     }
 
     /// Registers a `DELETE` endpoint.
     mutating func delete(_ template: String, handler: @escaping HTTPHandler) {
-        router.delete(template, handler: notifying(handler))
+        router.delete(template, handler: Self.mappingStoreLoss(notifying(handler)))
     }
 
     private func notifying(_ handler: @escaping HTTPHandler) -> HTTPHandler {
@@ -66,6 +68,28 @@ struct APIRouter {
             let response = try await handler(request, parameters)
             if !response.status.isError { changed() }
             return response
+        }
+    }
+
+    /// `handler`, with a lost shared store (``PostgresError`` `.unavailable` or `.commitOutcomeUnknown`) answered
+    /// 503 `store_unavailable`.
+    private static func mappingStoreLoss(_ handler: @escaping HTTPHandler) -> HTTPHandler {
+        { request, parameters in
+            do {
+                return try await handler(request, parameters)
+            } catch let error as PostgresError where error.isUnavailable {
+                throw APIError.storeUnavailable(error)
+            }
+        }
+    }
+
+    private static func mappingStoreLoss(_ handler: @escaping HTTPSynchronousHandler) -> HTTPSynchronousHandler {
+        { request, parameters in
+            do {
+                return try handler(request, parameters)
+            } catch let error as PostgresError where error.isUnavailable {
+                throw APIError.storeUnavailable(error)
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ import APNs
 import DeepLinks
 import Foundation
 import HTTPServer
+import Push
 import SharedState
 import WidgetHost
 
@@ -61,22 +62,27 @@ public final class WidgetHostDaemon: Sendable {
     /// - Throws: ``ServerError`` when the server cannot start; a store error when the push tables cannot be opened;
     ///   ``HTTP2ClientError`` for a bad APNs endpoint.
     ///   - taps: A shared tap log (`--analytics`, ``PostgresTapLog``) instead of the engine store's.
+    ///   - pushStorage: A shared push store (`--push-store`, PostgreSQL) instead of the engine's database; its
+    ///     sender then leaves the leases of the other daemons' senders alone when it starts.
     public init(engine: WidgetEngine, routes: RouteTableHolder, intents: IntentRunner? = nil,
                 checkpointing stores: [DatabaseStore],
                 configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
-                apns: APNsSettings? = nil, taps: (any TapLog)? = nil) throws {
+                apns: APNsSettings? = nil, taps: (any TapLog)? = nil, pushStorage: PushDatabase? = nil) throws {
         let log = configuration.log
         let scheduler = engine.clock is VirtualClock ? nil : ReloadScheduler(engine: engine, log: log)
         let metrics = EngineMetrics(registry: configuration.metrics)
         metrics.observe(engine)
         var context = try APIContext(engine: engine, routes: routes, intents: intents, metrics: metrics,
                                      scheduleChanged: { scheduler?.scheduleChanged() }, log: log,
-                                     bundleIdentifier: apns?.topic, taps: taps)
+                                     bundleIdentifier: apns?.topic, taps: taps, pushStorage: pushStorage)
         scheduler?.attach(context.push.planner)
         if let apns {
             let clock = engine.clock
+            var sender = apns.sender
+            // Several daemons' senders drain a shared outbox: a starting one must not take the others' claims.
+            if context.push.isShared { sender.releasesLeasesOnStart = false }
             context.apns = try APNsSender(
-                store: context.push, providerToken: apns.providerToken, configuration: apns.sender,
+                store: context.push, providerToken: apns.providerToken, configuration: sender,
                 metrics: APNsMetrics(sink: APNsRegistryMetrics(registry: configuration.metrics)),
                 dueClock: { clock.now })
         }

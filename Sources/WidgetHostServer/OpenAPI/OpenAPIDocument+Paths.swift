@@ -123,12 +123,12 @@ extension OpenAPIDocument {
                 "get": D.operation("getClock", "The engine's clock.", success: ("200", D.json("Clock", "The clock."))),
                 "put": D.operation(
                     "setClock", "Set a virtual clock, then run the reloads due at the new time.", body: "SetClockRequest",
-                    success: ("200", D.json("ClockChange", "The clock and the provider runs made.")), errors: [409, 422]),
+                    success: ("200", D.json("ClockChange", "The clock and the provider runs made.")), errors: [409, 422, 503]),
             ],
             "/v1/clock/advance": ["post": D.operation(
                 "advanceClock", "Advance a virtual clock, running each reload due on the way at its due time.",
                 body: "AdvanceClockRequest",
-                success: ("200", D.json("ClockChange", "The clock and the provider runs made.")), errors: [409])],
+                success: ("200", D.json("ClockChange", "The clock and the provider runs made.")), errors: [409, 503])],
         ]
         return core.merging(intentPaths) { first, _ in first }
             .merging(Self.tapPaths) { first, _ in first }

@@ -18,7 +18,7 @@ extension OpenAPIDocument {
                 """,
             parameters: [activityParameter], body: "SubmitStateRequest",
             success: ("200", json("PlannerDecision", "The decision, recorded; its push is in the outbox.")),
-            errors: [404, 409, 422])],
+            errors: [404, 409, 422, 503])],
         "/v1/push/decisions": ["get": operation(
             "listPlannerDecisions", "The planner's decisions, oldest first (the latest `limit`).",
             parameters: [
@@ -26,7 +26,7 @@ extension OpenAPIDocument {
                 listParameter("kind", string(values: decisionKinds), "Only these kinds."),
                 limitParameter,
             ],
-            success: ("200", json("PlannerDecisionList", "The decisions.")), errors: [400])],
+            success: ("200", json("PlannerDecisionList", "The decisions.")), errors: [400, 503])],
         "/v1/push/outbox": [
             "get": operation(
                 "listOutbox", "Planned pushes: pending first (oldest due first), then the others, newest first.",
@@ -35,14 +35,14 @@ extension OpenAPIDocument {
                     queryParameter("activity", nonEmptyText, "Only this activity's."),
                     limitParameter,
                 ],
-                success: ("200", json("OutboxList", "The pushes and the counts per status.")), errors: [400]),
+                success: ("200", json("OutboxList", "The pushes and the counts per status.")), errors: [400, 503]),
             "post": operation(
                 "sendPush", """
                     Queue a push of your own for the APNs sender (`widgethost serve --apns-…`): acknowledged once \
                     queued, then sent at least once with its `apns-id`; its fate is at /v1/push/outbox/{apnsId}.
                     """,
                 body: "SendPushRequest",
-                success: ("202", json("OutboxPush", "Queued.")), errors: [400, 409, 422]),
+                success: ("202", json("OutboxPush", "Queued.")), errors: [400, 409, 422, 503]),
         ],
         "/v1/push/outbox/{apnsId}": ["get": operation(
             "getOutboxPush", """
@@ -50,22 +50,22 @@ extension OpenAPIDocument {
                 failed with APNs's reason.
                 """,
             parameters: [pathParameter("apnsId", string(), "The push's apns-id (a UUID).")],
-            success: ("200", json("OutboxPush", "The push.")), errors: [404])],
+            success: ("200", json("OutboxPush", "The push.")), errors: [404, 503])],
         "/v1/push/outbox/deliver": ["post": operation(
             "deliverOutbox", """
                 Apply the pending pushes due now to the engine's own device, marking each delivered with the device's \
                 answer (applied, or ignored with the reason) or failed with what APNs would answer.
                 """,
-            success: ("200", json("OutboxDeliveryList", "What each push did.")))],
+            success: ("200", json("OutboxDeliveryList", "What each push did.")), errors: [503])],
         "/v1/push/policies/{attributesType}": [
             "get": operation(
                 "getPlannerPolicy", "The planner policy in force for the attributes type (the defaults until one is set).",
                 parameters: [attributesTypePathParameter],
-                success: ("200", json("PlannerPolicyDocument", "The policy."))),
+                success: ("200", json("PlannerPolicyDocument", "The policy.")), errors: [503]),
             "put": operation(
                 "setPlannerPolicy", "Set the attributes type's planner policy; absent members take their defaults.",
                 parameters: [attributesTypePathParameter], body: "PlannerPolicy",
-                success: ("200", json("PlannerPolicyDocument", "The policy, as stored.")), errors: [422]),
+                success: ("200", json("PlannerPolicyDocument", "The policy, as stored.")), errors: [422, 503]),
         ],
     ]
 

@@ -17,10 +17,10 @@ extension OpenAPIDocument {
                 "register\(name)Token", "Register \(what) (idempotent; a new token rotates the slot, the old one stays "
                     + "in its history).",
                 parameters: parameters, body: "TokenRegistrationRequest",
-                success: ("200", json("TokenRegistrationResult", "What the registration did.")), errors: [409, 422]),
+                success: ("200", json("TokenRegistrationResult", "What the registration did.")), errors: [409, 422, 503]),
             "get": operation(
                 "get\(name)TokenSlot", "The slot of \(what): its current token and every token it had.",
-                parameters: parameters, success: ("200", json("TokenSlot", "The slot.")), errors: [422]),
+                parameters: parameters, success: ("200", json("TokenSlot", "The slot.")), errors: [422, 503]),
         ]
     }
 
@@ -39,27 +39,27 @@ extension OpenAPIDocument {
             "listDeviceTokens", "A device's current tokens.",
             parameters: [["name": "device", "in": "query", "required": true, "schema": registryIdentifier,
                           "description": "The device."]],
-            success: ("200", json("PushTokenList", "The tokens.")), errors: [400, 422])],
+            success: ("200", json("PushTokenList", "The tokens.")), errors: [400, 422, 503])],
         "/v1/push/registrations/{token}": ["get": operation(
             "getTokenRegistration", "The registration of a token, current or from a slot's history.",
             parameters: [pathParameter("token", anyCaseHexToken, "The token, hex.")],
-            success: ("200", json("PushToken", "The token.")), errors: [404])],
+            success: ("200", json("PushToken", "The token.")), errors: [404, 503])],
         "/v1/push/registrations/{token}/invalidate": ["post": operation(
             "invalidateToken", "Mark a token invalid (APNs answered Unregistered, say): it is never used again.",
             parameters: [pathParameter("token", anyCaseHexToken, "The token, hex.")], body: "TokenInvalidationRequest",
-            success: ("200", json("PushToken", "The token.")), errors: [404])],
+            success: ("200", json("PushToken", "The token.")), errors: [404, 503])],
         "/v1/push/channels": ["get": operation(
             "listChannels", "The broadcast channels, oldest first (open ones unless `closed=true`).",
             parameters: [queryParameter("closed", string(values: ["true", "false"]), "Include closed channels.")],
-            success: ("200", json("ChannelList", "The channels.")), errors: [400])],
+            success: ("200", json("ChannelList", "The channels.")), errors: [400, 503])],
         "/v1/push/channels/{channelId}": [
             "put": registerChannelOperation,
             "get": operation("getChannel", "A channel, open or closed.", parameters: [channelParameter],
-                             success: ("200", json("Channel", "The channel.")), errors: [404]),
+                             success: ("200", json("Channel", "The channel.")), errors: [404, 503]),
         ],
         "/v1/push/channels/{channelId}/close": ["post": operation(
             "closeChannel", "Close a channel: its id is not used again.", parameters: [channelParameter],
-            body: "ChannelCloseRequest", success: ("200", json("Channel", "The channel.")), errors: [404])],
+            body: "ChannelCloseRequest", success: ("200", json("Channel", "The channel.")), errors: [404, 503])],
         "/v1/push/check": ["post": operation(
             "checkPush", "Every rule a push breaks (Docs/push-checker.md), content decoded as the device decodes it.",
             body: "PushCheckRequest", success: ("200", json("PushCheckResult", "The findings.")), errors: [422])],
@@ -82,7 +82,7 @@ extension OpenAPIDocument {
         let registered = operation(
             "registerChannel", "Register a broadcast channel (201 when new, 200 when registered already).",
             parameters: [channelParameter], body: "ChannelRegistrationRequest",
-            success: ("200", json("Channel", "The channel, registered already.")), errors: [409, 422])
+            success: ("200", json("Channel", "The channel, registered already.")), errors: [409, 422, 503])
         guard case .object(var members) = registered, case .object(var responses)? = members["responses"] else {
             preconditionFailure("operation(_:) builds an object with responses")
         }
