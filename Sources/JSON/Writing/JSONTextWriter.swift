@@ -187,7 +187,25 @@ public struct JSONTextWriter {
 
     /// Members in the order `JSONEncoder`'s `.sortedKeys` writes them: by the UTF-8 bytes of the keys.
     static func sorted<Value>(_ members: [String: Value]) -> [(key: String, value: Value)] {
-        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        members.sorted { keyPrecedes($0.key, $1.key) }
+    }
+
+    /// Whether member `first` is written before member `second`: their UTF-8 bytes compared as unsigned bytes,
+    /// the order of `JSONEncoder`'s `.sortedKeys`. Not generic, so writers in other modules sorting dictionaries
+    /// of their own value types pay no generic dispatch for it.
+    package static func keyPrecedes(_ first: String, _ second: String) -> Bool {
+        var first = first
+        var second = second
+        return first.withUTF8 { lhs in
+            second.withUTF8 { rhs in
+                let common = min(lhs.count, rhs.count)
+                if common > 0, let left = lhs.baseAddress, let right = rhs.baseAddress {
+                    let order = memcmp(left, right, common)
+                    if order != 0 { return order < 0 }
+                }
+                return lhs.count < rhs.count
+            }
+        }
     }
 
     // MARK: Bytes

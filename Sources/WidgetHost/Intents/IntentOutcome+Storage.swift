@@ -40,7 +40,7 @@ extension JSONTextWriter {
         key("isDryRun")
         bool(outcome.isDryRun)
         key("parameters")
-        try object(outcome.parameters) { writer, value in try writer.value(value) }
+        try value(.object(outcome.parameters))
         key("performedAt")
         try date(outcome.performedAt)
         key("plannedReloads")
@@ -136,11 +136,11 @@ extension JSONTextWriter {
         beginObject()
         if let new = change.new {
             key("new")
-            try object(new) { writer, value in try writer.write(value) }
+            try write(new)
         }
         if let old = change.old {
             key("old")
-            try object(old) { writer, value in try writer.write(value) }
+            try write(old)
         }
         key("operation")
         string(change.operation.rawValue)
@@ -148,6 +148,17 @@ extension JSONTextWriter {
         int(change.rowID)
         key("table")
         string(change.table)
+        endObject()
+    }
+
+    /// A row's columns, sorted here rather than through the JSON module's generic `object(_:_:)`, which runs
+    /// unspecialized from this module.
+    private mutating func write(_ columns: [String: SQLValue]) throws {
+        beginObject()
+        for (name, value) in columns.sorted(by: { Self.keyPrecedes($0.key, $1.key) }) {
+            key(name)
+            try write(value)
+        }
         endObject()
     }
 
