@@ -63,6 +63,20 @@ public struct JSONTextWriter {
         afterKey = true
     }
 
+    /// Writes a member's key that needs no escaping (a property name: no quote, backslash or control character)
+    /// without scanning it; the member's value follows.
+    package mutating func key(plain key: StaticString) {
+        assert(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+            .allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") },
+               "\(key) needs escaping")
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        append(key)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
     /// True between a key and its value, which takes no comma.
     private var afterKey = false
 

@@ -73,13 +73,26 @@ struct IdempotencyLedger {
     /// The canonical text a key is bound to: a retry must repeat the same request (intent, parameters as given,
     /// tapped instance).
     static func requestText(_ request: PerformRequest) -> String {
-        var fields: [String: JSONValue] = [
-            "intent": .string(request.intentName),
-            "parameters": .object(request.parameters),
-            "instance": request.instanceID.map(JSONValue.string) ?? .null,
-        ]
-        // Only when set, so the keys of performs stored before controls existed still match their retries.
-        if let control = request.controlID { fields["control"] = .string(control) }
-        return JSONValue.object(fields).canonicalText
+        // The canonical text of {"control"?, "instance", "intent", "parameters"}, members in sorted order, written
+        // directly. "control" only when set, so the keys of performs stored before controls existed still match
+        // their retries.
+        var writer = JSONTextWriter(capacity: 128)
+        writer.beginObject()
+        if let control = request.controlID {
+            writer.key(plain: "control")
+            writer.string(control)
+        }
+        writer.key(plain: "instance")
+        if let instanceID = request.instanceID { writer.string(instanceID) } else { writer.null() }
+        writer.key(plain: "intent")
+        writer.string(request.intentName)
+        writer.key(plain: "parameters")
+        do {
+            try writer.value(.object(request.parameters))
+        } catch {
+            preconditionFailure("JSONValue always encodes: \(error)")
+        }
+        writer.endObject()
+        return writer.text
     }
 }
