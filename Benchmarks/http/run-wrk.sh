@@ -5,6 +5,7 @@
 #
 #   Benchmarks/http/run-wrk.sh            # 10 s per case, 50 connections, 2 wrk threads
 #   DURATION=30s CONNECTIONS=50 Benchmarks/http/run-wrk.sh
+#   THREADS=1 Benchmarks/http/run-wrk.sh   # the daemon's --threads (default: its own, the core count, at least 2)
 #
 # Installs wrk and nginx with apt-get when they are missing. Sends traffic to 127.0.0.1 only.
 set -euo pipefail
@@ -13,6 +14,7 @@ DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-50}
 DAEMON_PORT=${DAEMON_PORT:-18801}
 NGINX_PORT=${NGINX_PORT:-18802}
+THREADS=${THREADS:-}
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 
 missing=""
@@ -51,6 +53,7 @@ CONF
 "$NGINX" -c "$work/nginx.conf" -p "$work"
 
 .build/release/widgethost serve --data-dir "$work/data" --port "$DAEMON_PORT" --log-level error \
+    ${THREADS:+--threads "$THREADS"} \
     > "$work/daemon.out" 2> "$work/daemon.err" &
 daemon=$!
 for _ in $(seq 1 100); do grep -q listening "$work/daemon.out" 2>/dev/null && break; sleep 0.1; done
@@ -76,7 +79,8 @@ run() { # name url [script]
     notes+=("$(echo "$out" | awk '/Non-2xx|Socket errors/ {print}' | tr '\n' ' ')")
 }
 
-echo "wrk -t2 -c$CONNECTIONS -d$DURATION, loopback, client and servers on the same $(nproc) cores"
+echo "wrk -t2 -c$CONNECTIONS -d$DURATION, loopback, client and servers on the same $(nproc) cores" \
+     "(daemon threads: ${THREADS:-default})"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 run "nginx return 200" "http://127.0.0.1:$NGINX_PORT/"
 run "widgethost GET /healthz (the server's floor)" "$H/healthz"

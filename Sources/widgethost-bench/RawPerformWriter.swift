@@ -1,15 +1,25 @@
 import CSQLite
 import Foundation
 
-/// The floor of one interactive perform of the demo's task toggle: the statements the perform makes, with bare
-/// `sqlite3_*` calls on a container holding the same tables and fixtures, statements prepared once, `batchSize`
-/// performs per `BEGIN IMMEDIATE … COMMIT` (the batch group commit reached), each in its own savepoint as the runner
-/// does: the idempotency look-up, the task's project, the update, the project's remaining tasks, the
-/// `lastCompletedTaskID` default when completing, the idempotency record and the owed-reload record. Outcome and
-/// request texts are fixed strings of the runner's length: no intent, no parameter binding, no JSON.
+/// The floor of one interactive perform of the demo's task toggle: the statements the runner makes on the container
+/// for it (as `sqlite3_trace_v2` lists them), with bare `sqlite3_*` calls on a container holding the same tables and
+/// fixtures, statements prepared once, `batchSize` performs per `BEGIN IMMEDIATE … COMMIT` (the batch group commit
+/// reached), each in its own savepoint as the runner does.
+///
+/// Per perform: the early idempotency look-up in a read transaction of a second connection (the runner's retry check
+/// off the writer), then in the batch the look-up again, the task's project, the update, the project's remaining
+/// tasks, the `lastCompletedTaskID` default when completing, the idempotency record and the owed-reload record. Per
+/// batch: the purges of expired keys and of old done owed reloads, and the marking done of the owed reloads of the
+/// batch before (one `UPDATE` per row, as the runner marks them). Outcome and request texts are fixed strings of the
+/// runner's length: no intent, no parameter binding, no JSON, no change capture, no reload planning.
 final class RawPerformWriter {
     private var db: OpaquePointer?
+    /// The second connection the early idempotency look-ups read through.
+    private var reader: OpaquePointer?
     private var statements: [OpaquePointer?] = []
+    private var readerStatements: [OpaquePointer?] = []
+    /// The owed-reload rows of the last batch, marked done by the next one.
+    private var owedRows: [Int64] = []
 
     init(path: String) throws {
         try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil), "open")
@@ -29,15 +39,26 @@ final class RawPerformWriter {
             VALUES (?, ?, ?, ?, ?)
             """,
             "INSERT INTO widgethost_owed_reloads(idempotency_key, instance_id, requests, committed_at) VALUES (?, NULL, ?, ?)",
+            "DELETE FROM widgethost_intent_keys WHERE expires_at <= ?",
+            "DELETE FROM widgethost_owed_reloads WHERE done_at <= ?",
+            "UPDATE widgethost_owed_reloads SET done_at = ? WHERE id = ? AND done_at IS NULL",
         ] {
             var statement: OpaquePointer?
             try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
             statements.append(statement)
         }
+        try check(sqlite3_open_v2(path, &reader, SQLITE_OPEN_READONLY, nil), "open reader")
+        for sql in ["BEGIN DEFERRED", "COMMIT",
+                    "SELECT request, outcome FROM widgethost_intent_keys WHERE key = ? AND expires_at > ?"] {
+            var statement: OpaquePointer?
+            try check(sqlite3_prepare_v2(reader, sql, -1, &statement, nil), sql)
+            readerStatements.append(statement)
+        }
     }
 
     deinit {
-        for statement in statements { sqlite3_finalize(statement) }
+        for statement in statements + readerStatements { sqlite3_finalize(statement) }
+        sqlite3_close_v2(reader)
         sqlite3_close_v2(db)
     }
 
@@ -49,8 +70,25 @@ final class RawPerformWriter {
         var done = 0
         let now = Date().timeIntervalSince1970
         while done < count {
+            let batch = min(batchSize, count - done)
+            for offset in 0..<batch {
+                try step(readerStatements[0])
+                bind(readerStatements[2], [.text("\(keyPrefix)-\(done + offset)"), .real(now)])
+                try rows(readerStatements[2])
+                try step(readerStatements[1])
+            }
             try step(statements[0])
-            for _ in 0..<min(batchSize, count - done) {
+            bind(statements[11], [.real(now)])
+            try step(statements[11])
+            bind(statements[12], [.real(now - 86400)])
+            try step(statements[12])
+            for row in owedRows {
+                bind(statements[13], [.real(now)])
+                sqlite3_bind_int64(statements[13], 2, row)
+                try step(statements[13])
+            }
+            owedRows.removeAll(keepingCapacity: true)
+            for _ in 0..<batch {
                 let task = "task-\(done % clients + 1)"
                 let key = "\(keyPrefix)-\(done)"
                 let completed: Int32 = done.isMultiple(of: 2) ? 1 : 0
@@ -74,6 +112,7 @@ final class RawPerformWriter {
                 try step(statements[9])
                 bind(statements[10], [.text(key), .text("[\"TaskList\"]"), .real(now)])
                 try step(statements[10])
+                owedRows.append(sqlite3_last_insert_rowid(db))
                 try step(statements[3])
                 done += 1
             }

@@ -110,6 +110,46 @@ struct WriteSessionTests {
         }
     }
 
+    @Test("a session records only what savepoints reporting their changes enclose, nested ones included",
+          arguments: StoreKind.allCases)
+    func changesAreRecordedInsideReportingSavepointsOnly(kind: StoreKind) async throws {
+        try await withAsyncStore(kind) { store in
+            try await store.withWriteSession { session in
+                try session.withDatabase { db in try db.execute("INSERT INTO item(name) VALUES ('outside')") }
+                let bookkeeping = try await session.savepoint(reportingChanges: false) {
+                    try session.withDatabase { db in try db.execute("INSERT INTO item(name) VALUES ('quiet')") }
+                    return try session.withDatabase { db in db.changeRecorder?.mark ?? -1 }
+                }
+                #expect(bookkeeping.value == 0, "nothing recorded outside a reporting savepoint")
+                #expect(bookkeeping.changes.rows.isEmpty)
+                let reported = try await session.savepoint {
+                    try session.withDatabase { db in
+                        try db.execute("UPDATE item SET name = 'a' WHERE name = 'outside'")
+                    }
+                    _ = try await session.savepoint(reportingChanges: false) {
+                        try session.withDatabase { db in try db.execute("INSERT INTO item(name) VALUES ('inner')") }
+                    }
+                    await #expect(throws: Rollback.self) {
+                        _ = try await session.savepoint(reportingChanges: false) {
+                            try session.withDatabase { db in
+                                try db.execute("INSERT INTO item(name) VALUES ('undone')")
+                            }
+                            throw Rollback()
+                        }
+                    }
+                }
+                #expect(reported.changes.rows.map(\.operation) == [.update, .insert])
+                #expect(reported.changes.rows.map { $0.new?["name"] } == [.text("a"), .text("inner")])
+                let after = try await session.savepoint(reportingChanges: false) {
+                    try session.withDatabase { db in try db.execute("DELETE FROM item WHERE name = 'quiet'") }
+                    return try session.withDatabase { db in db.changeRecorder?.mark ?? -1 }
+                }
+                #expect(after.value == 2, "recording stops again when the reporting savepoint closes")
+            }
+            #expect(try names(store) == ["a", "inner"])
+        }
+    }
+
     /// Outcome of one attempted call: whether it threw a misuse error.
     private static func misuse(_ body: () throws -> Void) -> Bool {
         do {

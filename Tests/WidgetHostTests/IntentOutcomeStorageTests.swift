@@ -134,6 +134,25 @@ struct IntentOutcomeStorageTests {
         }
     }
 
+    @Test("a key's request text is JSONEncoder's bytes of intent, parameters, instance and control")
+    func requestTextIsJSONEncodersBytes() throws {
+        var generator = SplitMix(seed: 23)
+        for (index, string) in Self.awkwardStrings.enumerated() {
+            var parameters: [String: JSONValue] = [string: generator.jsonValue(depth: 2), "p": .string(string)]
+            if index.isMultiple(of: 3) { parameters = [:] }
+            let instanceID: String? = index.isMultiple(of: 2) ? nil : string
+            var request = PerformRequest(intentName: "Intent \(string)", parameters: parameters, instanceID: instanceID)
+            if index.isMultiple(of: 4) { request.controlID = string + "-control" }
+            var fields: [String: JSONValue] = [
+                "intent": .string(request.intentName), "parameters": .object(parameters),
+                "instance": instanceID.map(JSONValue.string) ?? .null,
+            ]
+            if let control = request.controlID { fields["control"] = .string(control) }
+            let reference = String(decoding: try Self.encoder().encode(JSONValue.object(fields)), as: UTF8.self)
+            #expect(IdempotencyLedger.requestText(request) == reference)
+        }
+    }
+
     @Test
     func canonicalTextRoundTrips() throws {
         // Whole-number doubles read back as integers (JSON has one number type), so these values have none.

@@ -63,6 +63,20 @@ public struct JSONTextWriter {
         afterKey = true
     }
 
+    /// Writes a member's key that needs no escaping (a property name: no quote, backslash or control character)
+    /// without scanning it; the member's value follows.
+    package mutating func key(plain key: StaticString) {
+        assert(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+            .allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") },
+               "\(key) needs escaping")
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        append(key)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
     /// True between a key and its value, which takes no comma.
     private var afterKey = false
 
@@ -187,7 +201,25 @@ public struct JSONTextWriter {
 
     /// Members in the order `JSONEncoder`'s `.sortedKeys` writes them: by the UTF-8 bytes of the keys.
     static func sorted<Value>(_ members: [String: Value]) -> [(key: String, value: Value)] {
-        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        members.sorted { keyPrecedes($0.key, $1.key) }
+    }
+
+    /// Whether member `first` is written before member `second`: their UTF-8 bytes compared as unsigned bytes,
+    /// the order of `JSONEncoder`'s `.sortedKeys`. Not generic, so writers in other modules sorting dictionaries
+    /// of their own value types pay no generic dispatch for it.
+    package static func keyPrecedes(_ first: String, _ second: String) -> Bool {
+        var first = first
+        var second = second
+        return first.withUTF8 { lhs in
+            second.withUTF8 { rhs in
+                let common = min(lhs.count, rhs.count)
+                if common > 0, let left = lhs.baseAddress, let right = rhs.baseAddress {
+                    let order = memcmp(left, right, common)
+                    if order != 0 { return order < 0 }
+                }
+                return lhs.count < rhs.count
+            }
+        }
     }
 
     // MARK: Bytes

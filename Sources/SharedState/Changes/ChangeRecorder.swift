@@ -11,6 +11,10 @@ import Foundation
 ///
 /// The hook may not touch the connection, so it stores column values by index; column names
 /// are resolved after the transaction body, before `COMMIT` (``finish(on:)``).
+///
+/// A write session records only inside savepoints that report their changes: what is written
+/// outside them (an intent runner's idempotency and owed-reload rows) is never reported, so it
+/// is not copied either. ``DatabaseStore/writeCapturingChanges(_:)`` records the whole transaction.
 final class ChangeRecorder {
     private struct PendingChange {
         var table: String
@@ -20,10 +24,18 @@ final class ChangeRecorder {
         var new: [SQLValue]?
     }
 
+    /// Whether a transaction is being captured.
     private(set) var isCapturing = false
+    /// Whether all of it is recorded, or only what reporting savepoints enclose.
+    private var recordsWholeTransaction = false
+    /// The open savepoints that report their changes.
+    private var reportingSavepoints = 0
     private var pending: [PendingChange] = []
-    /// Marks into ``pending`` for each open savepoint, innermost last.
-    private var savepointMarks: [Int] = []
+    /// Marks into ``pending`` for each open savepoint, innermost last, and whether it reports its changes.
+    private var savepointMarks: [(mark: Int, reports: Bool)] = []
+
+    /// Whether a change made now is recorded.
+    var isRecording: Bool { isCapturing && (recordsWholeTransaction || reportingSavepoints > 0) }
     /// Column names per table, valid for ``columnNamesSchemaVersion``.
     private var columnNames: [String: [String]] = [:]
     private var columnNamesSchemaVersion: Int64 = -1
@@ -34,10 +46,14 @@ final class ChangeRecorder {
         sqlite3_preupdate_hook(database.handle, changeRecorderHook, context)
     }
 
-    /// Starts recording a new transaction's changes.
-    func begin() {
+    /// Starts capturing a new transaction's changes.
+    /// - Parameter wholeTransaction: Record every change, or (false, a write session) only those made inside
+    ///   savepoints that report their changes.
+    func begin(wholeTransaction: Bool) {
         precondition(!isCapturing, "change capture does not nest")
         isCapturing = true
+        recordsWholeTransaction = wholeTransaction
+        reportingSavepoints = 0
         pending.removeAll(keepingCapacity: true)
         savepointMarks.removeAll()
     }
@@ -45,23 +61,27 @@ final class ChangeRecorder {
     /// Stops recording and forgets everything (the transaction rolled back).
     func discard() {
         isCapturing = false
+        reportingSavepoints = 0
         pending.removeAll(keepingCapacity: true)
         savepointMarks.removeAll()
     }
 
-    func beginSavepoint() {
+    /// - Parameter reporting: Whether the savepoint reports what it changed (so what it encloses is recorded).
+    func beginSavepoint(reporting: Bool) {
         guard isCapturing else { return }
-        savepointMarks.append(pending.count)
+        savepointMarks.append((pending.count, reporting))
+        if reporting { reportingSavepoints += 1 }
     }
 
     func releaseSavepoint() {
-        guard isCapturing, !savepointMarks.isEmpty else { return }
-        savepointMarks.removeLast()
+        guard isCapturing, let savepoint = savepointMarks.popLast() else { return }
+        if savepoint.reports { reportingSavepoints -= 1 }
     }
 
     func rollbackSavepoint() {
-        guard isCapturing, let mark = savepointMarks.popLast() else { return }
-        pending.removeSubrange(mark...)
+        guard isCapturing, let savepoint = savepointMarks.popLast() else { return }
+        if savepoint.reports { reportingSavepoints -= 1 }
+        pending.removeSubrange(savepoint.mark...)
     }
 
     /// Stops recording and names the columns of what was recorded; call before `COMMIT`.
@@ -109,7 +129,7 @@ final class ChangeRecorder {
     /// Pairs names with values; a table dropped or altered since the change keeps
     /// positional names (`column0`...) for the columns it no longer describes.
     private static func zip(_ names: [String], _ values: [SQLValue]) -> [String: SQLValue] {
-        var result: [String: SQLValue] = [:]
+        var result = [String: SQLValue](minimumCapacity: values.count)
         for (index, value) in values.enumerated() {
             result[index < names.count ? names[index] : "column\(index)"] = value
         }
@@ -152,7 +172,7 @@ private func changeRecorderHook(
 ) {
     guard let context, let connection, let databaseName, let tableName else { return }
     let recorder = Unmanaged<ChangeRecorder>.fromOpaque(context).takeUnretainedValue()
-    guard recorder.isCapturing, strcmp(databaseName, "main") == 0 else { return }
+    guard recorder.isRecording, strcmp(databaseName, "main") == 0 else { return }
     recorder.record(connection, operation: operation, table: String(cString: tableName),
                     oldRowID: oldRowID, newRowID: newRowID)
 }

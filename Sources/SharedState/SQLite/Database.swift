@@ -212,14 +212,16 @@ public final class Database {
     /// Opens a savepoint with a name unique among the open ones and marks change capture.
     ///
     /// Savepoints nest: close them (``release(_:)`` or ``rollBack(_:)``) innermost first.
-    func openSavepoint() throws -> OpenSavepoint {
+    /// - Parameter reportingChanges: Whether its changes will be asked for: a write session records only the
+    ///   changes such savepoints enclose.
+    func openSavepoint(reportingChanges: Bool = false) throws -> OpenSavepoint {
         // Outside a transaction no savepoint is open, whatever an interrupted caller left counted.
         if !isInTransaction { savepointDepth = 0 }
         if savepointSQL.count <= savepointDepth { savepointSQL.append(SavepointSQL(depth: savepointSQL.count + 1)) }
         let sql = savepointSQL[savepointDepth]
         try execute(sql.open)
         savepointDepth += 1
-        changeRecorder?.beginSavepoint()
+        changeRecorder?.beginSavepoint(reporting: reportingChanges)
         return OpenSavepoint(sql: sql, changeMark: changeRecorder?.mark ?? 0)
     }
 

@@ -142,7 +142,7 @@ public final class DatabaseStore: Sendable {
         defer { writeEnded() }
         return try writer.withDatabase { database in
             let recorder = database.changeRecorder!
-            recorder.begin()
+            recorder.begin(wholeTransaction: true)
             defer { recorder.discard() }
             return try Self.transaction(on: database, begin: "BEGIN IMMEDIATE") { database in
                 let value = try body(database)

@@ -58,7 +58,8 @@ public final class WriteSession: @unchecked Sendable {
     /// - Parameters:
     ///   - rollingBack: Undo the work even when it succeeds.
     ///   - reportingChanges: Name and return what the savepoint changed; pass `false` when the
-    ///     caller does not look at it (the changes are still captured for enclosing savepoints).
+    ///     caller does not look at it (the changes are still captured for enclosing savepoints that
+    ///     report theirs; outside any such savepoint nothing is captured).
     ///   - isolation: The caller's isolation, in which `body` runs.
     ///   - body: The work; it reaches the connection through ``withDatabase(_:)``.
     /// - Returns: What `body` returned, and the rows and defaults keys it changed (changes of
@@ -72,7 +73,7 @@ public final class WriteSession: @unchecked Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> T
     ) async throws -> (value: T, changes: ChangeSet) {
-        let savepoint = try withDatabase { db in try db.openSavepoint() }
+        let savepoint = try withDatabase { db in try db.openSavepoint(reportingChanges: reportingChanges) }
         let value: T
         do {
             value = try await body()
@@ -103,7 +104,7 @@ public final class WriteSession: @unchecked Sendable {
 
     func begin() throws {
         try database.execute("BEGIN IMMEDIATE")
-        database.changeRecorder?.begin()
+        database.changeRecorder?.begin(wholeTransaction: false)
     }
 
     func commit() throws {

@@ -42,8 +42,7 @@ struct IdempotencyLedger {
 
     /// The unexpired entry for `key`, if any.
     static func entry(forKey key: String, now: Date, _ db: Database) throws -> Entry? {
-        guard let row = try db.queryOne("SELECT request, outcome FROM \(tableName) WHERE key = ? AND expires_at > ?",
-                                        [.text(key), now.sqlValue]),
+        guard let row = try db.queryOne(entrySQL, [.text(key), now.sqlValue]),
               let request = row.string("request"), case .blob(let data)? = row["outcome"] else { return nil }
         do {
             return Entry(request: request, outcome: try JSONDecoder().decode(IntentOutcome.self, from: data))
@@ -55,26 +54,45 @@ struct IdempotencyLedger {
     /// Stores a key's first outcome, replacing an expired entry with the same key.
     static func record(key: String, request: String, outcome: IntentOutcome, expiresAt: Date, _ db: Database) throws {
         let data = try outcome.storedJSON()
-        try db.execute("""
-            INSERT OR REPLACE INTO \(tableName)(key, request, outcome, performed_at, expires_at) VALUES (?, ?, ?, ?, ?)
-            """, [.text(key), .text(request), .blob(data), outcome.performedAt.sqlValue, expiresAt.sqlValue])
+        try db.execute(recordSQL, [.text(key), .text(request), .blob(data), outcome.performedAt.sqlValue,
+                                   expiresAt.sqlValue])
     }
 
     /// Deletes expired entries (through the expiry index).
     static func purge(now: Date, _ db: Database) throws {
-        try db.execute("DELETE FROM \(tableName) WHERE expires_at <= ?", [now.sqlValue])
+        try db.execute(purgeSQL, [now.sqlValue])
     }
+
+    // The statements of every perform, built once (the connection's statement cache is keyed by their text).
+    private static let entrySQL = "SELECT request, outcome FROM \(tableName) WHERE key = ? AND expires_at > ?"
+    private static let recordSQL = """
+        INSERT OR REPLACE INTO \(tableName)(key, request, outcome, performed_at, expires_at) VALUES (?, ?, ?, ?, ?)
+        """
+    private static let purgeSQL = "DELETE FROM \(tableName) WHERE expires_at <= ?"
 
     /// The canonical text a key is bound to: a retry must repeat the same request (intent, parameters as given,
     /// tapped instance).
     static func requestText(_ request: PerformRequest) -> String {
-        var fields: [String: JSONValue] = [
-            "intent": .string(request.intentName),
-            "parameters": .object(request.parameters),
-            "instance": request.instanceID.map(JSONValue.string) ?? .null,
-        ]
-        // Only when set, so the keys of performs stored before controls existed still match their retries.
-        if let control = request.controlID { fields["control"] = .string(control) }
-        return JSONValue.object(fields).canonicalText
+        // The canonical text of {"control"?, "instance", "intent", "parameters"}, members in sorted order, written
+        // directly. "control" only when set, so the keys of performs stored before controls existed still match
+        // their retries.
+        var writer = JSONTextWriter(capacity: 128)
+        writer.beginObject()
+        if let control = request.controlID {
+            writer.key(plain: "control")
+            writer.string(control)
+        }
+        writer.key(plain: "instance")
+        if let instanceID = request.instanceID { writer.string(instanceID) } else { writer.null() }
+        writer.key(plain: "intent")
+        writer.string(request.intentName)
+        writer.key(plain: "parameters")
+        do {
+            try writer.value(.object(request.parameters))
+        } catch {
+            preconditionFailure("JSONValue always encodes: \(error)")
+        }
+        writer.endObject()
+        return writer.text
     }
 }

@@ -21,48 +21,48 @@ extension IntentOutcome {
 extension JSONTextWriter {
     mutating func write(_ outcome: IntentOutcome) throws {
         beginObject()
-        key("changes")
+        key(plain: "changes")
         try write(outcome.changes)
         if let dialog = outcome.dialog {
-            key("dialog")
+            key(plain: "dialog")
             string(dialog)
         }
         if let idempotency = outcome.idempotency {
-            key("idempotency")
+            key(plain: "idempotency")
             try write(idempotency)
         }
         if let instanceID = outcome.instanceID {
-            key("instanceID")
+            key(plain: "instanceID")
             string(instanceID)
         }
-        key("intentName")
+        key(plain: "intentName")
         string(outcome.intentName)
-        key("isDryRun")
+        key(plain: "isDryRun")
         bool(outcome.isDryRun)
-        key("parameters")
-        try object(outcome.parameters) { writer, value in try writer.value(value) }
-        key("performedAt")
+        key(plain: "parameters")
+        try value(.object(outcome.parameters))
+        key(plain: "performedAt")
         try date(outcome.performedAt)
-        key("plannedReloads")
+        key(plain: "plannedReloads")
         beginArray()
         for planned in outcome.plannedReloads { write(planned) }
         endArray()
         if let reloadFailure = outcome.reloadFailure {
-            key("reloadFailure")
+            key(plain: "reloadFailure")
             string(reloadFailure)
         }
-        key("reloads")
+        key(plain: "reloads")
         beginArray()
         for record in outcome.reloads { try write(record) }
         endArray()
         if let requestedControlReloads = outcome.requestedControlReloads {
-            key("requestedControlReloads")
+            key(plain: "requestedControlReloads")
             strings(requestedControlReloads)
         }
-        key("requestedReloads")
+        key(plain: "requestedReloads")
         strings(outcome.requestedReloads)
         if let value = outcome.value {
-            key("value")
+            key(plain: "value")
             try self.value(value)
         }
         endObject()
@@ -70,43 +70,43 @@ extension JSONTextWriter {
 
     private mutating func write(_ idempotency: IdempotencyInfo) throws {
         beginObject()
-        key("expiresAt")
+        key(plain: "expiresAt")
         try date(idempotency.expiresAt)
-        key("firstPerformedAt")
+        key(plain: "firstPerformedAt")
         try date(idempotency.firstPerformedAt)
-        key("isReplay")
+        key(plain: "isReplay")
         bool(idempotency.isReplay)
-        key("key")
+        key(plain: "key")
         string(idempotency.key)
         endObject()
     }
 
     private mutating func write(_ planned: PlannedReload) {
         beginObject()
-        key("deferredByBudget")
+        key(plain: "deferredByBudget")
         bool(planned.deferredByBudget)
-        key("instanceID")
+        key(plain: "instanceID")
         string(planned.instanceID)
-        key("kind")
+        key(plain: "kind")
         string(planned.kind)
-        key("reason")
+        key(plain: "reason")
         string(planned.reason.rawValue)
         endObject()
     }
 
     private mutating func write(_ record: ReloadRecord) throws {
         beginObject()
-        key("chargedInstanceIDs")
+        key(plain: "chargedInstanceIDs")
         strings(record.chargedInstanceIDs)
-        key("configurationKey")
+        key(plain: "configurationKey")
         string(record.configurationKey)
-        key("instanceIDs")
+        key(plain: "instanceIDs")
         strings(record.instanceIDs)
-        key("outcome")
+        key(plain: "outcome")
         string(record.outcome)
-        key("ranAt")
+        key(plain: "ranAt")
         try date(record.ranAt)
-        key("reason")
+        key(plain: "reason")
         string(record.reason.rawValue)
         endObject()
     }
@@ -121,11 +121,11 @@ extension JSONTextWriter {
 
     mutating func write(_ changes: ChangeSet) throws {
         beginObject()
-        key("keys")
+        key(plain: "keys")
         beginArray()
         for change in changes.keys { try write(change) }
         endArray()
-        key("rows")
+        key(plain: "rows")
         beginArray()
         for change in changes.rows { try write(change) }
         endArray()
@@ -135,45 +135,56 @@ extension JSONTextWriter {
     private mutating func write(_ change: RowChange) throws {
         beginObject()
         if let new = change.new {
-            key("new")
-            try object(new) { writer, value in try writer.write(value) }
+            key(plain: "new")
+            try write(new)
         }
         if let old = change.old {
-            key("old")
-            try object(old) { writer, value in try writer.write(value) }
+            key(plain: "old")
+            try write(old)
         }
-        key("operation")
+        key(plain: "operation")
         string(change.operation.rawValue)
-        key("rowID")
+        key(plain: "rowID")
         int(change.rowID)
-        key("table")
+        key(plain: "table")
         string(change.table)
+        endObject()
+    }
+
+    /// A row's columns, sorted here rather than through the JSON module's generic `object(_:_:)`, which runs
+    /// unspecialized from this module.
+    private mutating func write(_ columns: [String: SQLValue]) throws {
+        beginObject()
+        for (name, value) in columns.sorted(by: { Self.keyPrecedes($0.key, $1.key) }) {
+            key(name)
+            try write(value)
+        }
         endObject()
     }
 
     private mutating func write(_ change: KeyChange) throws {
         beginObject()
-        key("key")
+        key(plain: "key")
         string(change.key)
         if let new = change.new {
-            key("new")
+            key(plain: "new")
             try write(new)
         }
         if let old = change.old {
-            key("old")
+            key(plain: "old")
             try write(old)
         }
-        key("suite")
+        key(plain: "suite")
         string(change.suite)
         endObject()
     }
 
     /// An enum case with one unlabeled associated value, as synthesized: `{"case":{"_0":value}}`.
-    private mutating func enumCase(_ name: String, _ writeValue: (inout JSONTextWriter) throws -> Void) rethrows {
+    private mutating func enumCase(_ name: StaticString, _ writeValue: (inout JSONTextWriter) throws -> Void) rethrows {
         beginObject()
-        key(name)
+        key(plain: name)
         beginObject()
-        key("_0")
+        key(plain: "_0")
         try writeValue(&self)
         endObject()
         endObject()
@@ -183,7 +194,7 @@ extension JSONTextWriter {
         switch value {
         case .null:
             beginObject()
-            key("null")
+            key(plain: "null")
             beginObject()
             endObject()
             endObject()

@@ -76,10 +76,7 @@ struct OwedReloadLedger {
                        committedAt: Date, _ db: Database) throws -> Entry? {
         guard instanceID != nil || !requests.isEmpty || controlID != nil || !controlRequests.isEmpty else { return nil }
         let controlLabels: SQLValue = controlRequests.isEmpty ? .null : .text(labels(controlRequests))
-        try db.execute("""
-            INSERT INTO \(tableName)(idempotency_key, instance_id, requests, committed_at, control_id, control_requests)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, [idempotencyKey.map(SQLValue.text) ?? .null, instanceID.map(SQLValue.text) ?? .null,
+        try db.execute(recordSQL, [idempotencyKey.map(SQLValue.text) ?? .null, instanceID.map(SQLValue.text) ?? .null,
                   .text(labels(requests)), committedAt.sqlValue, controlID.map(SQLValue.text) ?? .null, controlLabels])
         return Entry(id: db.lastInsertRowID, idempotencyKey: idempotencyKey, instanceID: instanceID,
                      requests: requests, controlID: controlID, controlRequests: controlRequests)
@@ -107,15 +104,23 @@ struct OwedReloadLedger {
     /// Marks entries done; entries already done keep their first time.
     static func markDone(_ ids: some Collection<Int64>, at time: Date, _ db: Database) throws {
         for id in ids {
-            try db.execute("UPDATE \(tableName) SET done_at = ? WHERE id = ? AND done_at IS NULL",
-                           [time.sqlValue, .integer(id)])
+            try db.execute(markDoneSQL, [time.sqlValue, .integer(id)])
         }
     }
 
     /// Deletes entries done at or before `cutoff`; owed entries stay however old they are.
     static func purge(doneThrough cutoff: Date, _ db: Database) throws {
-        try db.execute("DELETE FROM \(tableName) WHERE done_at <= ?", [cutoff.sqlValue])
+        try db.execute(purgeSQL, [cutoff.sqlValue])
     }
+
+    // The statements of every perform and batch, built once (the connection's statement cache is keyed by their
+    // text).
+    private static let recordSQL = """
+        INSERT INTO \(tableName)(idempotency_key, instance_id, requests, committed_at, control_id, control_requests)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """
+    private static let markDoneSQL = "UPDATE \(tableName) SET done_at = ? WHERE id = ? AND done_at IS NULL"
+    private static let purgeSQL = "DELETE FROM \(tableName) WHERE done_at <= ?"
 
     private static let columns = "id, idempotency_key, instance_id, requests, control_id, control_requests"
 
