@@ -110,9 +110,9 @@ public actor WidgetEngine {
             for request in requests {
                 switch request {
                 case .kind(let kind):
-                    try store.scheduleNow(where: "kind = ?", [.text(kind)], at: now, reason: .kindReload, db)
+                    try store.scheduleNow(configurationsWhere: "kind = ?", [.text(kind)], at: now, reason: .kindReload, db)
                 case .all:
-                    try store.scheduleNow(where: "1 = 1", [], at: now, reason: .allReload, db)
+                    try store.scheduleNow(configurationsWhere: "1 = 1", [], at: now, reason: .allReload, db)
                 }
             }
         }

@@ -2,8 +2,8 @@ import SharedState
 
 /// The engine's own tables, kept in `widgethost.sqlite` beside the App Group containers.
 ///
-/// The schedule lives here too, so a restarted engine honours it: `widget_instances.next_reload_at` is indexed
-/// (partial index, scheduled instances only), and due reloads are read from that index in time order.
+/// The schedule lives here too, so a restarted engine honours it. The first migration kept it (and the budget
+/// ledger) per instance; ``ConfigurationScheduleSchema`` moves both to the configuration the instances share.
 enum EngineSchema {
     static var migrator: Migrator {
         var migrator = Migrator()
@@ -64,6 +64,7 @@ enum EngineSchema {
         migrator.append(contentsOf: ActivitySchema.migrator)
         migrator.append(contentsOf: ControlSchema.migrator)
         migrator.append(contentsOf: ReloadLogSchema.migrator)
+        migrator.append(contentsOf: ConfigurationScheduleSchema.migrator)
         return migrator
     }
 }
