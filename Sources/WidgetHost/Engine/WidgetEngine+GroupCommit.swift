@@ -28,53 +28,67 @@ struct ProviderRun {
     var outcomeText: String
 }
 
+/// One provider run to make, with what its provider needs.
+struct ProviderJob: Sendable {
+    var key: String
+    var configuration: ConfigurationToRun
+    var descriptor: WidgetKindDescriptor
+    var context: TimelineProviderContext
+}
+
 extension WidgetEngine {
     /// How many configurations one durable transaction of a reload stores (group commit).
     public static let reloadBatchSize = 128
 
-    /// Runs the provider of one configuration within ``providerTimeLimit`` and validates what it returned.
-    /// - Parameter configuration: The configuration as read (a batch reads all of its own in one snapshot); nil:
-    ///   read it now.
-    /// - Returns: What to store, or nil when the configuration no longer exists.
-    func runProvider(configurationKey key: String, reason: ReloadReason, charged: Bool,
-                     configuration known: ConfigurationToRun? = nil) async throws -> ProviderRun? {
-        guard let configuration = try known ?? store.read({ db in try store.configurationToRun(key: key, db) })
-        else { return nil }
-        let descriptor = try descriptor(kind: configuration.kind)
-        let family = try Self.family(named: configuration.family)
-        let context = TimelineProviderContext(family: family, isPreview: false,
-                                              displaySize: family.typicalDisplaySize)
-        let outcome: ProviderRunOutcome
-        var diagnostics = configuration.resolutionDiagnostics
-        do {
-            let produced = try await ProviderDeadline.run(limit: providerTimeLimit) {
-                try await self.withUserCode {
-                    try await descriptor.source.timeline(configuration.parameters, kind: configuration.kind,
-                                                         context: context)
-                }
-            }
-            diagnostics = produced.diagnostics
-            outcome = .accepted(try TimelineValidator.validate(entries: produced.entries, policy: produced.policy,
-                                                               generatedAt: clock.now))
-        } catch let rejection as TimelineValidator.Rejection {
-            outcome = .rejected(rejection.description)
-        } catch {
-            // A resolution error, an entity query that threw, a provider past its time limit: the previous
-            // timeline stays and a retry is scheduled, so one bad configuration cannot stall the scheduler.
-            outcome = .rejected("\(error)")
+    /// Runs the providers of a batch's configurations one after another, each within ``providerTimeLimit``, and
+    /// validates what each returned.
+    /// - Parameter configurations: Each configuration as read (a batch reads all of its own in one snapshot).
+    /// - Returns: What to store for each, in order.
+    /// - Throws: ``EngineError`` for a configuration of a kind or family the catalog does not know (before any
+    ///   provider runs).
+    func runProviders(_ configurations: [(key: String, configuration: ConfigurationToRun)], reason: ReloadReason,
+                      charged: Bool) async throws -> [ProviderRun] {
+        let jobs = try configurations.map { key, configuration in
+            let family = try Self.family(named: configuration.family)
+            return ProviderJob(key: key, configuration: configuration, descriptor: try descriptor(kind: configuration.kind),
+                               context: TimelineProviderContext(family: family, isPreview: false,
+                                                                displaySize: family.typicalDisplaySize))
         }
-        let ranAt = clock.now
-        switch outcome {
-        case .accepted(let validated):
-            return ProviderRun(key: key, reason: reason, charged: charged, outcome: outcome, diagnostics: diagnostics,
-                               ranAt: ranAt, next: Self.nextReload(after: validated.timeline, ranAt: ranAt),
-                               outcomeText: "accepted")
-        case .rejected(let why):
-            return ProviderRun(key: key, reason: reason, charged: charged, outcome: outcome, diagnostics: diagnostics,
-                               ranAt: ranAt,
-                               next: ScheduledReload(dueAt: ranAt.addingTimeInterval(Self.retryInterval),
-                                                     reason: .scheduled, deferredByBudget: false),
-                               outcomeText: "rejected: \(why)")
+        let produced = await ProviderDeadline.runEach(jobs, limit: providerTimeLimit) { job in
+            try await self.withUserCode {
+                try await job.descriptor.source.timeline(job.configuration.parameters, kind: job.configuration.kind,
+                                                         context: job.context)
+            }
+        }
+        return zip(jobs, produced).map { job, produced in
+            let outcome: ProviderRunOutcome
+            var diagnostics = job.configuration.resolutionDiagnostics
+            do {
+                let timeline = try produced.get()
+                diagnostics = timeline.diagnostics
+                outcome = .accepted(try TimelineValidator.validate(entries: timeline.entries, policy: timeline.policy,
+                                                                   generatedAt: clock.now))
+            } catch let rejection as TimelineValidator.Rejection {
+                outcome = .rejected(rejection.description)
+            } catch {
+                // A resolution error, an entity query that threw, a provider past its time limit: the previous
+                // timeline stays and a retry is scheduled, so one bad configuration cannot stall the scheduler.
+                outcome = .rejected("\(error)")
+            }
+            let ranAt = clock.now
+            switch outcome {
+            case .accepted(let validated):
+                return ProviderRun(key: job.key, reason: reason, charged: charged, outcome: outcome,
+                                   diagnostics: diagnostics, ranAt: ranAt,
+                                   next: Self.nextReload(after: validated.timeline, ranAt: ranAt),
+                                   outcomeText: "accepted")
+            case .rejected(let why):
+                return ProviderRun(key: job.key, reason: reason, charged: charged, outcome: outcome,
+                                   diagnostics: diagnostics, ranAt: ranAt,
+                                   next: ScheduledReload(dueAt: ranAt.addingTimeInterval(Self.retryInterval),
+                                                         reason: .scheduled, deferredByBudget: false),
+                                   outcomeText: "rejected: \(why)")
+            }
         }
     }
 

@@ -86,6 +86,7 @@ extension WidgetEngine {
                 return (configurations, ledgers)
             }
             var batch = ReloadBatch()
+            var toRun: [(key: String, configuration: ConfigurationToRun)] = []
             for key in keys {
                 // A configuration gone since the request (its last instance removed) is skipped.
                 guard let configuration = configurations[key] else { continue }
@@ -94,11 +95,9 @@ extension WidgetEngine {
                                                                 until: ledger.nextAllowedReload(now: now)))
                     continue
                 }
-                if let run = try await runProvider(configurationKey: key, reason: reason,
-                                                   charged: !reason.isBudgetExempt, configuration: configuration) {
-                    batch.runs.append(run)
-                }
+                toRun.append((key, configuration))
             }
+            batch.runs = try await runProviders(toRun, reason: reason, charged: !reason.isBudgetExempt)
             let (committed, failure) = try commit(batch)
             records += committed
             firstFailure = firstFailure ?? failure
@@ -111,10 +110,11 @@ extension WidgetEngine {
     /// validated timeline (or the refusal) and the configuration's next reload.
     /// - Returns: The run's record, or nil when the configuration no longer exists.
     func rebuild(configurationKey key: String, reason: ReloadReason) async throws -> ReloadRecord? {
-        guard let run = try await runProvider(configurationKey: key, reason: reason, charged: false) else {
+        guard let configuration = try store.read({ db in try store.configurationToRun(key: key, db) }) else {
             return nil
         }
-        let (records, failure) = try commit(ReloadBatch(runs: [run]))
+        let runs = try await runProviders([(key, configuration)], reason: reason, charged: false)
+        let (records, failure) = try commit(ReloadBatch(runs: runs))
         if let failure { throw failure }
         return records.first
     }
