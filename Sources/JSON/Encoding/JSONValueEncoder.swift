@@ -90,6 +90,8 @@ private final class Node {
     /// A double as `JSONEncoder` writes it and a parser reads it back: `1.0` is written `1`, an integer.
     static func number(_ value: Double, path: [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else { throw nonFinite(value, path: path) }
+        // A value with a fraction is never written as an integer: only whole values need their text looked at.
+        guard value.rounded(.towardZero) == value else { return .double(value) }
         let text = value.description
         if text.hasSuffix(".0"), let integer = Int(exactly: value) { return .int(integer) }
         return .double(value)

@@ -54,11 +54,16 @@ enum ProviderDeadline {
         }
 
         func start(_ continuation: CheckedContinuation<[Result<Output, any Error>], Never>) {
-            state.withLock { state in
-                state.continuation = continuation
-                state.worker = work(generation: 0)
-                state.watchdog = Task { await self.watch() }
+            state.withLock { $0.continuation = continuation }
+            // Tasks are made outside the lock: one that starts at once on another thread would wait for it.
+            let worker = work(generation: 0)
+            let watchdog = Task { await self.watch() }
+            let finished = state.withLock { state in
+                if state.generation == 0 { state.worker = worker }
+                state.watchdog = watchdog
+                return state.remaining == 0
             }
+            if finished { watchdog.cancel() }
         }
 
         /// Runs inputs from the cursor on, as long as this worker's generation is the current one.
@@ -125,18 +130,24 @@ enum ProviderDeadline {
                     do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return }
                     continue
                 }
-                let (hung, finished) = state.withLock { state -> (Task<Void, Never>?, (() -> Void)?) in
+                let givenUp = state.withLock { state -> (hung: Task<Void, Never>?, finished: (() -> Void)?,
+                                                         next: Int?)? in
                     guard let current = state.current, current.started.advanced(by: limit) <= .now else {
-                        return (nil, nil)
+                        return nil
                     }
                     let hung = state.worker
+                    state.worker = nil
                     state.generation += 1
                     let finished = Self.store(.failure(Exceeded(limit: limit)), at: current.index, &state)
-                    if state.cursor < inputs.count { state.worker = work(generation: state.generation) }
-                    return (hung, finished)
+                    return (hung, finished, state.cursor < inputs.count ? state.generation : nil)
                 }
-                hung?.cancel()
-                finished?()
+                guard let givenUp else { continue }
+                givenUp.hung?.cancel()
+                givenUp.finished?()
+                if let generation = givenUp.next {
+                    let worker = work(generation: generation)
+                    state.withLock { state in if state.generation == generation { state.worker = worker } }
+                }
             }
         }
     }
