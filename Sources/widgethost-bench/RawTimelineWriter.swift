@@ -2,8 +2,8 @@ import CSQLite
 import Foundation
 
 /// The floor of a timeline rebuild: for each configuration, the rows `reloadAllTimelines()` writes (the stored
-/// timeline, every instance's next reload, every instance's budget charge, one reload-log row) with bare
-/// `sqlite3_*` calls on an engine store holding the same configurations and instances, statements prepared once,
+/// timeline, the configuration's next reload and budget charge, one reload-log row naming the instances served,
+/// read from the store as the engine reads them) with bare `sqlite3_*` calls on an engine store holding the same configurations and instances, statements prepared once,
 /// `batchSize` configurations per `BEGIN IMMEDIATE … COMMIT` as the engine commits them. The timelines written are
 /// those the store already holds (the same entries, encoded once, outside the timing): no provider runs, no
 /// encoding, no budget decisions.
@@ -30,14 +30,16 @@ final class RawTimelineWriter {
                 last_failure = NULL, resolution_diagnostics = '[]' WHERE key = ?
             """,
             """
-            UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = 'scheduled', deferred = 0,
+            UPDATE configurations SET next_reload_at = ?, next_reload_reason = 'scheduled', deferred = 0,
                 charges = json_insert((SELECT json_group_array(value) FROM json_each(charges) WHERE value > ?),
                                       '$[#]', ?)
-            WHERE configuration_key = ?
+            WHERE key = ?
             """,
             """
             INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
-            VALUES (?, 'all-reload', ?, '[]', '[]', 'accepted')
+            SELECT ?1, 'all-reload', ?2, served, served, 'accepted' FROM (
+                SELECT json_group_array(id) AS served FROM (
+                    SELECT id FROM widget_instances WHERE configuration_key = ?1 ORDER BY id))
             """,
         ] {
             var statement: OpaquePointer?

@@ -47,6 +47,24 @@ private struct UsesSuper: Encodable {
     }
 }
 
+/// Nested containers filled after their parent's later members.
+private struct FilledLate: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        enum Keys: CodingKey { case inner, list, after }
+        enum InnerKeys: CodingKey { case a, b }
+        var container = encoder.container(keyedBy: Keys.self)
+        var inner = container.nestedContainer(keyedBy: InnerKeys.self, forKey: .inner)
+        var list = container.nestedUnkeyedContainer(forKey: .list)
+        try container.encode(1, forKey: .after)
+        try inner.encode("late", forKey: .a)
+        try list.encode(1)
+        var nested = list.nestedUnkeyedContainer()
+        try list.encode(3)
+        try nested.encode(2)
+        try inner.encode(2.5, forKey: .b)
+    }
+}
+
 @Suite("JSONValueEncoder: the value JSONEncoder (ISO 8601 dates) writes and JSONParser reads back")
 struct JSONValueEncoderTests {
     static func viaText(_ value: some Encodable) throws -> JSONValue {
@@ -64,6 +82,14 @@ struct JSONValueEncoderTests {
         #expect(try JSONValueEncoder.encode([1.5, 2.0]) == Self.viaText([1.5, 2.0]))
         #expect(try JSONValueEncoder.encode("top") == .string("top"))
         #expect(try JSONValueEncoder.encode([Empty()]) == Self.viaText([Empty()]))
+    }
+
+    @Test("containers filled after later members come out as JSONEncoder writes them")
+    func lateAndRewritten() throws {
+        let direct = try JSONValueEncoder.encode(FilledLate())
+        #expect(direct == (try Self.viaText(FilledLate())))
+        #expect(direct.objectValue?["list"] == .array([.int(1), .array([.int(2)]), .int(3)]))
+        #expect(direct.objectValue?["inner"] == .object(["a": .string("late"), "b": .double(2.5)]))
     }
 
     @Test("a non-finite number is refused as JSONEncoder refuses it; superEncoder and Decimal are left to it")

@@ -132,7 +132,7 @@ struct ReloadGroupCommitTests {
         #expect(script.hangsEnded.withLock { $0 } == 1, "the hanging run's task was cancelled, not left for an hour")
     }
 
-    @Test("an instance placed while its configuration's provider runs is scheduled but not charged")
+    @Test("an instance placed while its configuration's provider runs is served by the run and shares its charge")
     func instancePlacedDuringTheRun() async throws {
         let script = BatchScript()
         let (engine, _) = try await Self.fixture(script, timeLimit: .seconds(30))
@@ -144,10 +144,10 @@ struct ReloadGroupCommitTests {
         script.placed.withLock { $0 = true }
         let records = try await reload.value
         let record = try #require(records.first { $0.instanceIDs.contains("w21") })
-        #expect(Set(record.instanceIDs) == ["w21", "w321", "late"] && Set(record.chargedInstanceIDs) == ["w21", "w321"])
+        #expect(Set(record.instanceIDs) == ["w21", "w321", "late"] && record.chargedInstanceIDs == record.instanceIDs)
         let late = try await engine.state(ofInstance: "late")
         let sibling = try await engine.state(ofInstance: "w321")
-        #expect(late.budget.used == 0 && sibling.budget.used == 1)
+        #expect(late.budget.used == 1 && late.budget == sibling.budget, "one ledger for the configuration")
         #expect(late.nextReload != nil && late.nextReload == sibling.nextReload)
     }
 

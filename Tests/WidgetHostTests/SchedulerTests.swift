@@ -108,11 +108,11 @@ struct SchedulerTests {
         #expect(Set(runs.map(\.ranAt)).count == 5)
 
         let plan = try fixture.store.database.read { db in
-            try db.query("EXPLAIN QUERY PLAN SELECT id FROM widget_instances WHERE next_reload_at IS NOT NULL "
-                         + "AND next_reload_at <= ? ORDER BY next_reload_at, id LIMIT 10", [.real(0)])
+            try db.query("EXPLAIN QUERY PLAN SELECT key FROM configurations WHERE next_reload_at IS NOT NULL "
+                         + "AND next_reload_at <= ? ORDER BY next_reload_at, key LIMIT 10", [.real(0)])
                 .compactMap { $0.string("detail") }.joined(separator: "; ")
         }
-        #expect(plan.contains("widget_instances_due"), "plan was: \(plan)")
+        #expect(plan.contains("configurations_due"), "plan was: \(plan)")
         #expect(!plan.contains("TEMP B-TREE"), "the due query must read the index in order, not sort: \(plan)")
     }
 

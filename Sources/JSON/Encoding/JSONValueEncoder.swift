@@ -19,7 +19,8 @@ package enum JSONValueEncoder {
     /// The JSON value of `value`.
     /// - Throws: `EncodingError.invalidValue` for a non-finite number; ``Unsupported``.
     package static func encode(_ value: some Encodable) throws -> JSONValue {
-        let node = try Node.encoding(value, path: [])
+        if let scalar = try Node.scalar(value, path: []) { return scalar }
+        let node = try Node.composite(value, path: [])
         if case .empty = node.storage {
             // Nested, such a value is `{}`; alone, `JSONEncoder` refuses it.
             throw EncodingError.invalidValue(value, EncodingError.Context(
@@ -29,67 +30,86 @@ package enum JSONValueEncoder {
     }
 }
 
-/// One value under construction: containers are shared by reference while their encoder fills them.
+/// One container under construction, shared by reference while its encoder fills it.
+///
+/// Members are kept as finished values; only containers handed out by `nestedContainer` and
+/// `nestedUnkeyedContainer`, which their caller may still fill after writing other members, stay open as nodes
+/// until the value is read. So a member costs a dictionary slot, not an object of its own.
 private final class Node {
     enum Storage {
         case empty
         case scalar(JSONValue)
-        case object([String: Node])
-        case array([Node])
+        case object([String: JSONValue], open: [String: Node])
+        /// Open elements hold `null` in `elements` until the value is read.
+        case array([JSONValue], open: [Int: Node])
     }
 
     var storage = Storage.empty
 
     init() {}
 
-    init(_ value: JSONValue) {
-        storage = .scalar(value)
-    }
-
     var value: JSONValue {
         switch storage {
-        case .empty: .object([:])
-        case .scalar(let value): value
-        case .object(let members): .object(members.mapValues(\.value))
-        case .array(let elements): .array(elements.map(\.value))
+        case .empty: return .object([:])
+        case .scalar(let value): return value
+        case .object(var members, let open):
+            for (key, node) in open { members[key] = node.value }
+            return .object(members)
+        case .array(var elements, let open):
+            for (index, node) in open { elements[index] = node.value }
+            return .array(elements)
         }
     }
 
-    /// The node of one value, with `JSONEncoder`'s special cases.
-    ///
-    /// The type is found by comparing metatypes (a pointer comparison each) rather than by trying `as?` casts in
-    /// turn, which are run-time casts in this unspecialized code: each member of an entry failed ten of them before.
-    static func encoding<T: Encodable>(_ value: T, path: [any CodingKey]) throws -> Node {
-        if T.self == String.self { return Node(.string(value as! String)) }
-        if T.self == Int.self { return Node(.int(value as! Int)) }
-        if T.self == Double.self { return Node(try number(value as! Double, path: path)) }
-        if T.self == Bool.self { return Node(.bool(value as! Bool)) }
-        if T.self == Date.self {
-            var bytes: [UInt8] = []
-            DateTimeText.write(value as! Date, into: &bytes)
-            return Node(.string(String(decoding: bytes, as: UTF8.self)))
-        }
-        if T.self == Data.self { return Node(.string((value as! Data).base64EncodedString())) }
-        if T.self == URL.self { return Node(.string((value as! URL).absoluteString)) }
-        if T.self == Decimal.self { throw JSONValueEncoder.Unsupported(what: "Decimal") }
-        if T.self == Float.self {
-            let float = value as! Float
-            guard float.isFinite else { throw nonFinite(float, path: path) }
-            return Node(try number(Double(float.description) ?? Double(float), path: path))
-        }
-        // Every other integer type too: their `encode(to:)` asks a single-value container to encode them, which
-        // comes back here, so they must not reach the generic path below.
-        if T.self is any BinaryInteger.Type, let integer = value as? any BinaryInteger {
-            return Node(Node.integer(integer))
-        }
+    /// The value of `value`, through its own containers unless it is one of `JSONEncoder`'s special cases.
+    static func encoding<T: Encodable>(_ value: T, path: [any CodingKey]) throws -> JSONValue {
+        if let scalar = try scalar(value, path: path) { return scalar }
+        return try composite(value, path: path).value
+    }
+
+    /// A value that encodes itself through containers, encoded.
+    static func composite<T: Encodable>(_ value: T, path: [any CodingKey]) throws -> Node {
         let node = Node()
         try value.encode(to: TreeEncoder(node: node, codingPath: path))
         return node
     }
 
+    /// The value of one of `JSONEncoder`'s special cases (scalars, dates, data, URLs, every number type); nil for
+    /// a value that encodes itself through containers.
+    ///
+    /// The type is found by comparing metatypes (a pointer comparison each) rather than by trying `as?` casts in
+    /// turn, which are run-time casts in this unspecialized code: each member of an entry failed ten of them before.
+    static func scalar<T: Encodable>(_ value: T, path: [any CodingKey]) throws -> JSONValue? {
+        if T.self == String.self { return .string(value as! String) }
+        if T.self == Int.self { return .int(value as! Int) }
+        if T.self == Double.self { return try number(value as! Double, path: path) }
+        if T.self == Bool.self { return .bool(value as! Bool) }
+        if T.self == Date.self {
+            var bytes: [UInt8] = []
+            DateTimeText.write(value as! Date, into: &bytes)
+            return .string(String(decoding: bytes, as: UTF8.self))
+        }
+        if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
+        if T.self == URL.self { return .string((value as! URL).absoluteString) }
+        if T.self == Decimal.self { throw JSONValueEncoder.Unsupported(what: "Decimal") }
+        if T.self == Float.self {
+            let float = value as! Float
+            guard float.isFinite else { throw nonFinite(float, path: path) }
+            return try number(Double(float.description) ?? Double(float), path: path)
+        }
+        // Every other integer type too: their `encode(to:)` asks a single-value container to encode them, which
+        // comes back here, so they must not reach the containers.
+        if T.self is any BinaryInteger.Type, let integer = value as? any BinaryInteger {
+            return Node.integer(integer)
+        }
+        return nil
+    }
+
     /// A double as `JSONEncoder` writes it and a parser reads it back: `1.0` is written `1`, an integer.
     static func number(_ value: Double, path: [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else { throw nonFinite(value, path: path) }
+        // A value with a fraction is never written as an integer: only whole values need their text looked at.
+        guard value.rounded(.towardZero) == value else { return .double(value) }
         let text = value.description
         if text.hasSuffix(".0"), let integer = Int(exactly: value) { return .int(integer) }
         return .double(value)
@@ -106,14 +126,23 @@ private final class Node {
             codingPath: path, debugDescription: "Unable to encode \(value) directly in JSON."))
     }
 
-    func members() -> [String: Node] {
-        if case .object(let members) = storage { return members }
-        return [:]
+    /// Takes the object's parts out (leaving the node empty, so they are edited in place rather than copied).
+    func takeObject() -> (members: [String: JSONValue], open: [String: Node]) {
+        defer { storage = .empty }
+        if case .object(let members, let open) = storage { return (members, open) }
+        return ([:], [:])
     }
 
-    func elements() -> [Node] {
-        if case .array(let elements) = storage { return elements }
-        return []
+    /// Takes the array's parts out (leaving the node empty, so they are edited in place rather than copied).
+    func takeArray() -> (elements: [JSONValue], open: [Int: Node]) {
+        defer { storage = .empty }
+        if case .array(let elements, let open) = storage { return (elements, open) }
+        return ([], [:])
+    }
+
+    var count: Int {
+        if case .array(let elements, _) = storage { return elements.count }
+        return 0
     }
 }
 
@@ -123,12 +152,12 @@ private struct TreeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = node.storage {} else { node.storage = .object([:]) }
+        if case .object = node.storage {} else { node.storage = .object([:], open: [:]) }
         return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = node.storage {} else { node.storage = .array([]) }
+        if case .array = node.storage {} else { node.storage = .array([], open: [:]) }
         return UnkeyedContainer(node: node, codingPath: codingPath)
     }
 
@@ -141,21 +170,29 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: Node
     let codingPath: [any CodingKey]
 
-    private func set(_ child: Node, _ key: Key) {
-        var members = node.members()
-        node.storage = .empty
-        members[key.stringValue] = child
-        node.storage = .object(members)
+    /// The last write to a key wins, finished value or open container.
+    private func set(_ value: JSONValue, _ key: Key) {
+        var (members, open) = node.takeObject()
+        members[key.stringValue] = value
+        if !open.isEmpty { open[key.stringValue] = nil }
+        node.storage = .object(members, open: open)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { set(Node(.null), key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { set(Node(.bool(value)), key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { set(Node(.string(value)), key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { set(Node(.int(value)), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { set(Node(Node.integer(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(Node(Node.integer(value)), key) }
+    private func setOpen(_ child: Node, _ key: Key) {
+        var (members, open) = node.takeObject()
+        members[key.stringValue] = nil
+        open[key.stringValue] = child
+        node.storage = .object(members, open: open)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(.int(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(Node.integer(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(Node.integer(value), key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        set(Node(try Node.number(value, path: codingPath + [key])), key)
+        set(try Node.number(value, path: codingPath + [key]), key)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -165,13 +202,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey> {
         let child = Node()
-        set(child, key)
+        setOpen(child, key)
         return TreeEncoder(node: child, codingPath: codingPath + [key]).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = Node()
-        set(child, key)
+        setOpen(child, key)
         return TreeEncoder(node: child, codingPath: codingPath + [key]).unkeyedContainer()
     }
 
@@ -182,20 +219,26 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let node: Node
     let codingPath: [any CodingKey]
-    var count: Int { node.elements().count }
+    var count: Int { node.count }
 
-    private func append(_ child: Node) {
-        var elements = node.elements()
-        node.storage = .empty
-        elements.append(child)
-        node.storage = .array(elements)
+    private func append(_ value: JSONValue) {
+        var (elements, open) = node.takeArray()
+        elements.append(value)
+        node.storage = .array(elements, open: open)
     }
 
-    mutating func encodeNil() throws { append(Node(.null)) }
-    mutating func encode(_ value: Bool) throws { append(Node(.bool(value))) }
-    mutating func encode(_ value: String) throws { append(Node(.string(value))) }
-    mutating func encode(_ value: Int) throws { append(Node(.int(value))) }
-    mutating func encode(_ value: Double) throws { append(Node(try Node.number(value, path: codingPath))) }
+    private func appendOpen(_ child: Node) {
+        var (elements, open) = node.takeArray()
+        open[elements.count] = child
+        elements.append(.null)
+        node.storage = .array(elements, open: open)
+    }
+
+    mutating func encodeNil() throws { append(.null) }
+    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
+    mutating func encode(_ value: String) throws { append(.string(value)) }
+    mutating func encode(_ value: Int) throws { append(.int(value)) }
+    mutating func encode(_ value: Double) throws { append(try Node.number(value, path: codingPath)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         append(try Node.encoding(value, path: codingPath))
@@ -204,13 +247,13 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey> {
         let child = Node()
-        append(child)
+        appendOpen(child)
         return TreeEncoder(node: child, codingPath: codingPath).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = Node()
-        append(child)
+        appendOpen(child)
         return TreeEncoder(node: child, codingPath: codingPath).unkeyedContainer()
     }
 
@@ -230,7 +273,11 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Double) throws { node.storage = .scalar(try Node.number(value, path: codingPath)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        node.storage = try Node.encoding(value, path: codingPath).storage
+        if let scalar = try Node.scalar(value, path: codingPath) {
+            node.storage = .scalar(scalar)
+        } else {
+            node.storage = try Node.composite(value, path: codingPath).storage
+        }
     }
 }
 

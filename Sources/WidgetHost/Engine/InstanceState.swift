@@ -14,9 +14,9 @@ public struct InstanceState: Sendable, Hashable, Codable {
     public var currentEntry: EntrySnapshot?
     /// When this state was read, on the engine's clock.
     public var evaluatedAt: Date
-    /// The next reload, nil for `.never` with nothing requested.
+    /// The next reload (its configuration's), nil for `.never` with nothing requested.
     public var nextReload: ScheduledReload?
-    /// The instance's budget now.
+    /// The instance's budget now: its configuration's, shared by every instance holding it.
     public var budget: BudgetStatus
     /// How many times the provider has run for its configuration.
     public var providerRuns: Int

@@ -23,7 +23,8 @@ public struct WidgetPlacement: Sendable, Hashable, Codable {
     }
 }
 
-/// A reload on the schedule: which instance, when, why.
+/// A reload on the schedule: which instance, when, why (the schedule is its configuration's, shared by every
+/// instance holding it).
 public struct UpcomingReload: Sendable, Hashable, Codable {
     /// The instance.
     public var instanceID: String
@@ -65,9 +66,8 @@ extension WidgetEngine {
         }
         let placed = instances
         let needTimelines = try store.write { db -> [String] in
-            // Per configuration seen: the schedule its existing timeline asks for, if any.
+            // A configuration that already has a timeline keeps it, with its schedule and budget.
             var seen = Set<String>()
-            var schedules: [String: ScheduledReload] = [:]
             var missing: [String] = []
             for instance in placed {
                 guard try store.instance(id: instance.id, db) == nil else {
@@ -78,24 +78,20 @@ extension WidgetEngine {
                     try store.insertConfigurationIfMissing(
                         key: key, kind: instance.kind, family: instance.family,
                         parameters: Self.parameters(fromKey: key), diagnostics: instance.resolutionDiagnostics, db)
-                    let timeline = try store.configuration(key: key, db)?.timeline
-                    schedules[key] = timeline.flatMap { Self.nextReload(after: $0, ranAt: $0.generatedAt) }
-                    if timeline == nil { missing.append(key) }
+                    if try store.configuration(key: key, db)?.timeline == nil { missing.append(key) }
                 }
                 try store.insert(instance, db)
-                if let reload = schedules[key] {
-                    try store.schedule(instanceID: instance.id, reload, db)
-                }
             }
             return missing
         }
         for key in needTimelines {
-            _ = try await rebuild(configurationKey: key, reason: .configurationChanged, charging: [])
+            _ = try await rebuild(configurationKey: key, reason: .configurationChanged)
         }
         return placed.map(\.id)
     }
 
-    /// Reloads scheduled at or before `time`, earliest first, read from the schedule index.
+    /// Reloads scheduled at or before `time`, earliest first (then by configuration and instance id), read from the
+    /// schedule index: one per instance of each due configuration.
     /// - Parameters:
     ///   - time: The horizon.
     ///   - limit: At most this many.

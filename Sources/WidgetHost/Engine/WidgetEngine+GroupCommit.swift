@@ -4,11 +4,11 @@ import WidgetKit
 
 /// What one batch of a reload decided, waiting for its commit.
 struct ReloadBatch {
-    /// Instances that may not reload now, with when each may.
+    /// A configuration that may not reload now, with when its budget allows it.
     struct Deferral {
-        var instances: [(id: String, until: Date)]
+        var key: String
         var reason: ReloadReason
-        var now: Date
+        var until: Date
     }
 
     var runs: [ProviderRun] = []
@@ -19,9 +19,8 @@ struct ReloadBatch {
 struct ProviderRun {
     var key: String
     var reason: ReloadReason
-    var charged: [String]
-    /// True when `charged` was every instance of the configuration when the batch was read.
-    var chargesEveryInstance = false
+    /// True when the run is charged to the configuration's budget (its reason is not exempt).
+    var charged: Bool
     var outcome: ProviderRunOutcome
     var diagnostics: [TimelineDiagnostic]
     var ranAt: Date
@@ -29,56 +28,67 @@ struct ProviderRun {
     var outcomeText: String
 }
 
-/// The instances of a configuration changed while its provider ran (the fast path of ``WidgetEngine`` gives way).
-private struct ChargedSetChanged: Error {}
+/// One provider run to make, with what its provider needs.
+struct ProviderJob: Sendable {
+    var key: String
+    var configuration: ConfigurationToRun
+    var descriptor: WidgetKindDescriptor
+    var context: TimelineProviderContext
+}
 
 extension WidgetEngine {
     /// How many configurations one durable transaction of a reload stores (group commit).
     public static let reloadBatchSize = 128
 
-    /// Runs the provider of one configuration within ``providerTimeLimit`` and validates what it returned.
-    /// - Parameter configuration: The configuration as read (a batch reads all of its own in one snapshot); nil:
-    ///   read it now.
-    /// - Returns: What to store, or nil when the configuration no longer exists.
-    func runProvider(configurationKey key: String, reason: ReloadReason, charging charged: [String],
-                     configuration known: ConfigurationToRun? = nil) async throws -> ProviderRun? {
-        guard let configuration = try known ?? store.read({ db in try store.configurationToRun(key: key, db) })
-        else { return nil }
-        let descriptor = try descriptor(kind: configuration.kind)
-        let family = try Self.family(named: configuration.family)
-        let context = TimelineProviderContext(family: family, isPreview: false,
-                                              displaySize: family.typicalDisplaySize)
-        let outcome: ProviderRunOutcome
-        var diagnostics = configuration.resolutionDiagnostics
-        do {
-            let produced = try await ProviderDeadline.run(limit: providerTimeLimit) {
-                try await self.withUserCode {
-                    try await descriptor.source.timeline(configuration.parameters, kind: configuration.kind,
-                                                         context: context)
-                }
-            }
-            diagnostics = produced.diagnostics
-            outcome = .accepted(try TimelineValidator.validate(entries: produced.entries, policy: produced.policy,
-                                                               generatedAt: clock.now))
-        } catch let rejection as TimelineValidator.Rejection {
-            outcome = .rejected(rejection.description)
-        } catch {
-            // A resolution error, an entity query that threw, a provider past its time limit: the previous
-            // timeline stays and a retry is scheduled, so one bad configuration cannot stall the scheduler.
-            outcome = .rejected("\(error)")
+    /// Runs the providers of a batch's configurations one after another, each within ``providerTimeLimit``, and
+    /// validates what each returned.
+    /// - Parameter configurations: Each configuration as read (a batch reads all of its own in one snapshot).
+    /// - Returns: What to store for each, in order.
+    /// - Throws: ``EngineError`` for a configuration of a kind or family the catalog does not know (before any
+    ///   provider runs).
+    func runProviders(_ configurations: [(key: String, configuration: ConfigurationToRun)], reason: ReloadReason,
+                      charged: Bool) async throws -> [ProviderRun] {
+        let jobs = try configurations.map { key, configuration in
+            let family = try Self.family(named: configuration.family)
+            return ProviderJob(key: key, configuration: configuration, descriptor: try descriptor(kind: configuration.kind),
+                               context: TimelineProviderContext(family: family, isPreview: false,
+                                                                displaySize: family.typicalDisplaySize))
         }
-        let ranAt = clock.now
-        switch outcome {
-        case .accepted(let validated):
-            return ProviderRun(key: key, reason: reason, charged: charged, outcome: outcome, diagnostics: diagnostics,
-                               ranAt: ranAt, next: Self.nextReload(after: validated.timeline, ranAt: ranAt),
-                               outcomeText: "accepted")
-        case .rejected(let why):
-            return ProviderRun(key: key, reason: reason, charged: charged, outcome: outcome, diagnostics: diagnostics,
-                               ranAt: ranAt,
-                               next: ScheduledReload(dueAt: ranAt.addingTimeInterval(Self.retryInterval),
-                                                     reason: .scheduled, deferredByBudget: false),
-                               outcomeText: "rejected: \(why)")
+        let produced = await ProviderDeadline.runEach(jobs, limit: providerTimeLimit) { job in
+            try await self.withUserCode {
+                try await job.descriptor.source.timeline(job.configuration.parameters, kind: job.configuration.kind,
+                                                         context: job.context)
+            }
+        }
+        return zip(jobs, produced).map { job, produced in
+            let outcome: ProviderRunOutcome
+            var diagnostics = job.configuration.resolutionDiagnostics
+            do {
+                let timeline = try produced.get()
+                diagnostics = timeline.diagnostics
+                outcome = .accepted(try TimelineValidator.validate(entries: timeline.entries, policy: timeline.policy,
+                                                                   generatedAt: clock.now))
+            } catch let rejection as TimelineValidator.Rejection {
+                outcome = .rejected(rejection.description)
+            } catch {
+                // A resolution error, an entity query that threw, a provider past its time limit: the previous
+                // timeline stays and a retry is scheduled, so one bad configuration cannot stall the scheduler.
+                outcome = .rejected("\(error)")
+            }
+            let ranAt = clock.now
+            switch outcome {
+            case .accepted(let validated):
+                return ProviderRun(key: job.key, reason: reason, charged: charged, outcome: outcome,
+                                   diagnostics: diagnostics, ranAt: ranAt,
+                                   next: Self.nextReload(after: validated.timeline, ranAt: ranAt),
+                                   outcomeText: "accepted")
+            case .rejected(let why):
+                return ProviderRun(key: job.key, reason: reason, charged: charged, outcome: outcome,
+                                   diagnostics: diagnostics, ranAt: ranAt,
+                                   next: ScheduledReload(dueAt: ranAt.addingTimeInterval(Self.retryInterval),
+                                                         reason: .scheduled, deferredByBudget: false),
+                                   outcomeText: "rejected: \(why)")
+            }
         }
     }
 
@@ -95,14 +105,12 @@ extension WidgetEngine {
             var failure: (any Error)?
             for deferral in batch.deferrals {
                 do {
-                    try db.inSavepoint { db in
-                        for (id, until) in deferral.instances {
-                            try store.schedule(instanceID: id, ScheduledReload(
-                                dueAt: until, reason: deferral.reason, deferredByBudget: true), db)
-                        }
+                    let ids = try db.inSavepoint { db in
+                        try store.schedule(configurationKey: deferral.key, ScheduledReload(
+                            dueAt: deferral.until, reason: deferral.reason, deferredByBudget: true), db)
+                        return try store.instanceIDs(configurationKey: deferral.key, db)
                     }
-                    let until = deferral.instances.map(\.until).max().map { max($0, deferral.now) } ?? deferral.now
-                    deferred.append((deferral.instances.map(\.id), deferral.reason, until))
+                    deferred.append((ids, deferral.reason, deferral.until))
                 } catch {
                     failure = failure ?? error
                 }
@@ -123,33 +131,19 @@ extension WidgetEngine {
         return (records, failure)
     }
 
-    /// Writes one run: the timeline or refusal, every instance's schedule, the charges and the reload log.
+    /// Writes one run: the timeline or refusal, the configuration's schedule and charge (one row each), and the
+    /// reload log naming the instances it served: those holding the configuration now, inside the transaction.
     private func store(_ run: ProviderRun, _ db: Database) throws -> ReloadRecord {
         try store.recordProviderRun(key: run.key, outcome: run.outcome, diagnostics: run.diagnostics, db)
-        if run.chargesEveryInstance, let served = try? db.inSavepoint({ db in
-            // Each instance's row rewritten once; an instance placed while the provider ran must not be charged, so
-            // a different set of instances undoes this and takes the general path.
-            let served = try store.scheduleAndChargeAll(configurationKey: run.key, run.next, at: run.ranAt,
-                                                        policy: budget, db)
-            guard served.count == run.charged.count, Set(served) == Set(run.charged) else {
-                throw ChargedSetChanged()
-            }
-            return served
-        }) {
-            return try log(run, served: served, db)
-        }
-        let served = try store.schedule(configurationKey: run.key, run.next, db)
-        if run.charged.count == served.count, Set(run.charged) == Set(served) {
-            try store.chargeAll(configurationKey: run.key, at: run.ranAt, policy: budget, db)
+        if run.charged {
+            try store.scheduleAndCharge(configurationKey: run.key, run.next, at: run.ranAt, policy: budget, db)
         } else {
-            for id in run.charged { try store.charge(instanceID: id, at: run.ranAt, policy: budget, db) }
+            try store.schedule(configurationKey: run.key, run.next, db)
         }
-        return try log(run, served: served, db)
-    }
-
-    private func log(_ run: ProviderRun, served: [String], _ db: Database) throws -> ReloadRecord {
+        let served = try store.instanceIDs(configurationKey: run.key, db)
         let record = ReloadRecord(configurationKey: run.key, reason: run.reason, ranAt: run.ranAt,
-                                  instanceIDs: served, chargedInstanceIDs: run.charged, outcome: run.outcomeText)
+                                  instanceIDs: served, chargedInstanceIDs: run.charged ? served : [],
+                                  outcome: run.outcomeText)
         try store.appendReloadLog(record, db)
         return record
     }

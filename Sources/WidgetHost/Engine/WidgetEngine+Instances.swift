@@ -38,8 +38,7 @@ extension WidgetEngine {
             return try adoptSharedTimeline(instance, db)
         }
         if needsTimeline {
-            _ = try await rebuild(configurationKey: instance.configurationKey, reason: .configurationChanged,
-                                  charging: [])
+            _ = try await rebuild(configurationKey: instance.configurationKey, reason: .configurationChanged)
         }
         try await placedWidgetsChanged()
         return try state(ofInstance: instance.id)
@@ -70,8 +69,7 @@ extension WidgetEngine {
             return try adoptSharedTimeline(updated, db)
         }
         if needsTimeline {
-            _ = try await rebuild(configurationKey: updated.configurationKey, reason: .configurationChanged,
-                                  charging: [])
+            _ = try await rebuild(configurationKey: updated.configurationKey, reason: .configurationChanged)
         }
         return try state(ofInstance: instanceID)
     }
@@ -104,14 +102,10 @@ extension WidgetEngine {
         try store.allInstances()
     }
 
-    /// When the instance's configuration already has a timeline, schedules the instance by it and answers false;
-    /// answers true when the provider must run.
+    /// When the instance's configuration already has a timeline, the instance shares it with the configuration's
+    /// schedule and budget, and this answers false; answers true when the provider must run.
     private func adoptSharedTimeline(_ instance: WidgetInstance, _ db: Database) throws -> Bool {
-        guard let timeline = try store.configuration(key: instance.configurationKey, db)?.timeline else {
-            return true
-        }
-        try store.schedule(instanceID: instance.id, Self.nextReload(after: timeline, ranAt: timeline.generatedAt), db)
-        return false
+        try store.configuration(key: instance.configurationKey, db)?.timeline == nil
     }
 
     static func check(_ family: WidgetFamily, supportedBy descriptor: WidgetKindDescriptor) throws {

@@ -23,7 +23,8 @@ extension WidgetEngine {
                 let (instances, reason) = try Self.instances(for: request, store: store, db)
                 for instance in instances where instance.configurationKey != tappedConfiguration {
                     guard seen.insert(instance.id).inserted else { continue }
-                    let ledger = try store.ledger(instanceID: instance.id, policy: budget, now: now, db)
+                    let ledger = try store.ledger(configurationKey: instance.configurationKey, policy: budget,
+                                                  now: now, db)
                     planned.append(PlannedReload(instanceID: instance.id, kind: instance.kind, reason: reason,
                                                  deferredByBudget: !ledger.allowsReload))
                 }
@@ -49,9 +50,8 @@ extension WidgetEngine {
             let pending = instances.filter { !rebuilt.contains($0.configurationKey) && !tappedInstanceIDs.contains($0.id) }
             guard !pending.isEmpty else { continue }
             let done = Set(records.map(\.configurationKey))
-            let refs = pending.filter { !done.contains($0.configurationKey) }
-                .map { EngineStore.InstanceRef(id: $0.id, configurationKey: $0.configurationKey) }
-            records += try await requestReload(of: refs, reason: reason)
+            let keys = pending.map(\.configurationKey).filter { !done.contains($0) }
+            records += try await requestReload(ofConfigurations: keys, reason: reason)
         }
         return records
     }

@@ -14,8 +14,9 @@ extension WidgetEngine {
             guard let configuration = try store.configuration(key: instance.configurationKey, db) else {
                 throw EngineError.corruptRow(column: "configuration_key", detail: "no configuration for \(id)")
             }
-            let next = try store.scheduledReload(instanceID: id, db)
-            let ledger = try store.ledger(instanceID: id, policy: budget, now: now, db)
+            // The schedule and the budget are the configuration's, shared by every instance holding it.
+            let next = try store.scheduledReload(configurationKey: instance.configurationKey, db)
+            let ledger = try store.ledger(configurationKey: instance.configurationKey, policy: budget, now: now, db)
             return InstanceState(
                 instance: instance, resolvedParameters: configuration.parameters, timeline: configuration.timeline,
                 currentEntry: configuration.timeline?.entry(at: now).entry, evaluatedAt: now, nextReload: next,

@@ -3,33 +3,33 @@ import SharedState
 import WidgetKit
 
 extension WidgetEngine {
-    /// `WidgetCenter.reloadTimelines(ofKind:)`: asks every instance of `kind` to reload, charged to each
-    /// instance's budget. Instances out of budget are deferred until their window allows; their state says when.
+    /// `WidgetCenter.reloadTimelines(ofKind:)`: asks every configuration of `kind` to reload, charged to its
+    /// budget, which the instances holding it share. Configurations out of budget are deferred until their window
+    /// allows; their instances' state says when.
     /// - Returns: The provider runs made now.
     @discardableResult
     public func reloadTimelines(ofKind kind: String) async throws -> [ReloadRecord] {
         _ = try descriptor(kind: kind)
-        let instances = try store.read { db in try store.instanceRefs(where: "kind = ?", [.text(kind)], db) }
-        return try await requestReload(of: instances, reason: .kindReload)
+        let keys = try store.read { db in try store.configurationKeys(where: "kind = ?", [.text(kind)], db) }
+        return try await requestReload(ofConfigurations: keys, reason: .kindReload)
     }
 
-    /// `WidgetCenter.reloadAllTimelines()`: every instance, budgeted.
+    /// `WidgetCenter.reloadAllTimelines()`: every configuration, budgeted.
     /// - Returns: The provider runs made now.
     @discardableResult
     public func reloadAllTimelines() async throws -> [ReloadRecord] {
-        let instances = try store.read { db in try store.instanceRefs(where: "1 = 1", [], db) }
-        return try await requestReload(of: instances, reason: .allReload)
+        let keys = try store.read { db in try store.configurationKeys(where: "1 = 1", [], db) }
+        return try await requestReload(ofConfigurations: keys, reason: .allReload)
     }
 
-    /// Reloads one instance for a reason Apple exempts from the budget (an interactive intent on the tapped
-    /// widget, the app in the foreground), or charges it for any other reason.
+    /// Reloads one instance's configuration (so every instance sharing it) for a reason Apple exempts from the
+    /// budget (an interactive intent on the tapped widget, the app in the foreground), or charges the
+    /// configuration's budget for any other reason.
     /// - Returns: The provider run, or nil when it was deferred.
     @discardableResult
     public func reload(instanceID: String, reason: ReloadReason) async throws -> ReloadRecord? {
         let instance = try instance(id: instanceID)
-        return try await requestReload(
-            of: [EngineStore.InstanceRef(id: instance.id, configurationKey: instance.configurationKey)],
-            reason: reason).first
+        return try await requestReload(ofConfigurations: [instance.configurationKey], reason: reason).first
     }
 
     /// Runs every reload due at or before the clock's now, earliest first, reading them from the schedule index.
@@ -39,29 +39,26 @@ extension WidgetEngine {
         var records: [ReloadRecord] = []
         while true {
             let now = clock.now
-            let due = try store.read { db in try store.dueReloads(through: now, limit: 256, db) }
+            let due = try store.read { db in try store.dueConfigurations(through: now, limit: 256, db) }
             guard !due.isEmpty else { return records }
-            // Grouped by configuration in order of each group's earliest due time.
-            var order: [String] = []
-            var groups: [String: [EngineStore.DueReload]] = [:]
-            for reload in due {
-                if groups[reload.configurationKey] == nil { order.append(reload.configurationKey) }
-                groups[reload.configurationKey, default: []].append(reload)
-            }
-            for key in order {
-                let group = groups[key] ?? []
-                let refs = group.map { EngineStore.InstanceRef(id: $0.instanceID, configurationKey: key) }
-                records += try await requestReload(of: refs, reason: group.first?.reload.reason ?? .scheduled)
+            // In due order; neighbours due for the same reason go through one group commit.
+            var start = due.startIndex
+            while start < due.endIndex {
+                let reason = due[start].reload.reason
+                let end = due[start...].firstIndex { $0.reload.reason != reason } ?? due.endIndex
+                records += try await requestReload(ofConfigurations: due[start..<end].map(\.key), reason: reason)
+                start = end
             }
         }
     }
 
-    /// Groups instances by configuration; runs each configuration's provider once when at least one of its
-    /// instances may reload now (exempt reason, or budget left), charging those; otherwise defers them all.
+    /// Runs each configuration's provider once when it may reload now (an exempt reason, or budget left in its
+    /// ledger), charging its budget unless the reason is exempt; otherwise defers it until its budget allows.
     ///
-    /// Instances sharing a configuration share its timeline: one that is out of budget still sees the timeline a
-    /// sibling's reload built, without being charged (WidgetHost's choice; on a device each copy would rebuild
-    /// separately).
+    /// A configuration's instances share its timeline, its schedule and its budget: a run serves every instance
+    /// holding the configuration when it is stored (one placed while the provider ran included), and a charge
+    /// counts against all of them. That is WidgetHost's choice (on a device each copy of a widget would rebuild
+    /// and be charged separately); it keeps a rebuild's writes to one row per configuration.
     ///
     /// Group commit: configurations are taken ``reloadBatchSize`` at a time; their providers run one after the
     /// other, then everything the batch decided (timelines, refusals, schedules, charges, deferrals, the reload
@@ -69,14 +66,9 @@ extension WidgetEngine {
     /// whole or not at all. Records are returned, and events emitted, only after their batch's commit. A
     /// configuration whose writes fail leaves the others alone: the first such failure is thrown after the last
     /// batch.
-    func requestReload(of instances: [EngineStore.InstanceRef], reason: ReloadReason) async throws
-        -> [ReloadRecord] {
-        var order: [String] = []
-        var groups: [String: [String]] = [:]
-        for instance in instances {
-            if groups[instance.configurationKey] == nil { order.append(instance.configurationKey) }
-            groups[instance.configurationKey, default: []].append(instance.id)
-        }
+    func requestReload(ofConfigurations requested: [String], reason: ReloadReason) async throws -> [ReloadRecord] {
+        var seen = Set<String>()
+        let order = requested.filter { seen.insert($0).inserted }
         var records: [ReloadRecord] = []
         var firstFailure: (any Error)?
         for batchStart in stride(from: 0, to: order.count, by: Self.reloadBatchSize) {
@@ -89,30 +81,23 @@ extension WidgetEngine {
                 for key in keys {
                     configurations[key] = try store.configurationToRun(key: key, db)
                     if reason.isBudgetExempt { continue }
-                    ledgers.merge(try store.ledgers(configurationKey: key, instanceIDs: groups[key] ?? [],
-                                                    policy: budget, now: now, db)) { $1 }
+                    ledgers[key] = try store.ledger(configurationKey: key, policy: budget, now: now, db)
                 }
                 return (configurations, ledgers)
             }
             var batch = ReloadBatch()
+            var toRun: [(key: String, configuration: ConfigurationToRun)] = []
             for key in keys {
-                let group = groups[key] ?? []
-                let allowed = group.filter { reason.isBudgetExempt || ledgers[$0]?.allowsReload == true }
-                guard !allowed.isEmpty else {
-                    batch.deferrals.append(ReloadBatch.Deferral(
-                        instances: group.map { ($0, ledgers[$0]?.nextAllowedReload(now: now) ?? now) },
-                        reason: reason, now: now))
+                // A configuration gone since the request (its last instance removed) is skipped.
+                guard let configuration = configurations[key] else { continue }
+                if let ledger = ledgers[key], !ledger.allowsReload {
+                    batch.deferrals.append(ReloadBatch.Deferral(key: key, reason: reason,
+                                                                until: ledger.nextAllowedReload(now: now)))
                     continue
                 }
-                let charged = reason.isBudgetExempt ? [] : allowed
-                // A configuration gone since the batch was read is skipped, as one gone before it.
-                guard let configuration = configurations[key] else { continue }
-                if var run = try await runProvider(configurationKey: key, reason: reason, charging: charged,
-                                                   configuration: configuration) {
-                    run.chargesEveryInstance = !charged.isEmpty && charged.count == group.count
-                    batch.runs.append(run)
-                }
+                toRun.append((key, configuration))
             }
+            batch.runs = try await runProviders(toRun, reason: reason, charged: !reason.isBudgetExempt)
             let (committed, failure) = try commit(batch)
             records += committed
             firstFailure = firstFailure ?? failure
@@ -121,15 +106,15 @@ extension WidgetEngine {
         return records
     }
 
-    /// Runs the provider for one configuration and stores the outcome at once (a batch of one): the validated
-    /// timeline (or the refusal), the charges of the given instances and every instance's next reload.
+    /// Runs the provider for one configuration and stores the outcome at once (a batch of one), uncharged: the
+    /// validated timeline (or the refusal) and the configuration's next reload.
     /// - Returns: The run's record, or nil when the configuration no longer exists.
-    func rebuild(configurationKey key: String, reason: ReloadReason, charging charged: [String])
-        async throws -> ReloadRecord? {
-        guard let run = try await runProvider(configurationKey: key, reason: reason, charging: charged) else {
+    func rebuild(configurationKey key: String, reason: ReloadReason) async throws -> ReloadRecord? {
+        guard let configuration = try store.read({ db in try store.configurationToRun(key: key, db) }) else {
             return nil
         }
-        let (records, failure) = try commit(ReloadBatch(runs: [run]))
+        let runs = try await runProviders([(key, configuration)], reason: reason, charged: false)
+        let (records, failure) = try commit(ReloadBatch(runs: runs))
         if let failure { throw failure }
         return records.first
     }

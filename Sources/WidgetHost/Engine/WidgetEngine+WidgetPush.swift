@@ -38,7 +38,7 @@ extension WidgetEngine {
     public func receiveWidgetPush(_ push: DevicePush) async throws -> WidgetPushDelivery {
         if let ignored = try await contentChangedPushIgnored(push, type: "widgets") { return ignored }
         let now = clock.now
-        try store.write { db in try store.scheduleNow(where: "1 = 1", [], at: now, reason: .widgetPush, db) }
+        try store.write { db in try store.scheduleNow(configurationsWhere: "1 = 1", [], at: now, reason: .widgetPush, db) }
         return .applied(reloads: try await runDueReloads())
     }
 

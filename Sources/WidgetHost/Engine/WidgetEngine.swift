@@ -18,7 +18,7 @@ public actor WidgetEngine {
     public nonisolated let store: EngineStore
     /// The engine's clock.
     public nonisolated let clock: any HostClock
-    /// The per-instance reload budget.
+    /// The reload budget, per configuration (shared by the instances holding it).
     public nonisolated let budget: ReloadBudgetPolicy
     /// The device's time zone (for providers that read ``HostEnvironment``).
     public nonisolated var timeZone: TimeZone { deviceTimeZone.zone }
@@ -55,7 +55,7 @@ public actor WidgetEngine {
     ///   - catalog: The widget kinds to serve.
     ///   - store: Persistent state; reopening the same store continues its schedule.
     ///   - clock: The source of "now".
-    ///   - budget: The per-instance reload budget.
+    ///   - budget: The reload budget, per configuration (shared by the instances holding it).
     ///   - timeZone: The device's time zone; by default the system's, looked up when a provider or intent first
     ///     needs it (the look-up loads ICU's time-zone data, several megabytes that an idle daemon does without).
     ///   - containers: App Group containers reachable through `UserDefaults(suiteName:)` and ``HostEnvironment``.
@@ -110,9 +110,9 @@ public actor WidgetEngine {
             for request in requests {
                 switch request {
                 case .kind(let kind):
-                    try store.scheduleNow(where: "kind = ?", [.text(kind)], at: now, reason: .kindReload, db)
+                    try store.scheduleNow(configurationsWhere: "kind = ?", [.text(kind)], at: now, reason: .kindReload, db)
                 case .all:
-                    try store.scheduleNow(where: "1 = 1", [], at: now, reason: .allReload, db)
+                    try store.scheduleNow(configurationsWhere: "1 = 1", [], at: now, reason: .allReload, db)
                 }
             }
         }

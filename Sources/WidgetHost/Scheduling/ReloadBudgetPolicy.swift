@@ -1,10 +1,12 @@
 import Foundation
 
-/// How many budgeted reloads one widget instance may have in a rolling window.
+/// How many budgeted reloads one widget may have in a rolling window.
 ///
-/// Apple: a frequently viewed widget typically gets 40–70 reloads a day, the budget is per instance, and the
+/// Apple: a frequently viewed widget typically gets 40–70 reloads a day, the budget is per widget, and the
 /// window is 24 hours that do not reset at midnight. WidgetHost's default is **48 reloads per rolling 24 hours**
-/// (one every 30 minutes on average), inside Apple's range and a number a test can exhaust quickly.
+/// (one every 30 minutes on average), inside Apple's range and a number a test can exhaust quickly. WidgetHost
+/// builds one timeline per configuration for all the instances holding it, and budgets it the same way: the
+/// instances of a configuration share one ledger.
 public struct ReloadBudgetPolicy: Sendable, Hashable, Codable {
     /// Budgeted reloads allowed in any window.
     public var reloadsPerWindow: Int
@@ -29,7 +31,8 @@ public struct ReloadBudgetPolicy: Sendable, Hashable, Codable {
     public var sustainableInterval: TimeInterval { window / Double(reloadsPerWindow) }
 }
 
-/// Why a timeline is being rebuilt; decides whether the reload is charged to the instance's budget.
+/// Why a timeline is being rebuilt; decides whether the reload is charged to the budget of the instance's
+/// configuration.
 public enum ReloadReason: String, Sendable, Hashable, Codable, CaseIterable {
     /// The widget was placed or its configuration changed: the first timeline for it. Not charged, as a device
     /// builds a newly added widget at once.

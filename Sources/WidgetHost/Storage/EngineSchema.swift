@@ -2,8 +2,8 @@ import SharedState
 
 /// The engine's own tables, kept in `widgethost.sqlite` beside the App Group containers.
 ///
-/// The schedule lives here too, so a restarted engine honours it: `widget_instances.next_reload_at` is indexed
-/// (partial index, scheduled instances only), and due reloads are read from that index in time order.
+/// The schedule lives here too, so a restarted engine honours it. The first migration kept it (and the budget
+/// ledger) per instance; ``ConfigurationScheduleSchema`` moves both to the configuration the instances share.
 enum EngineSchema {
     static var migrator: Migrator {
         var migrator = Migrator()
@@ -20,11 +20,9 @@ enum EngineSchema {
                     provider_runs INTEGER NOT NULL DEFAULT 0,
                     last_failure TEXT)
                 """)
-            // Clustered by configuration (WITHOUT ROWID, keyed by configuration then id): a reload touches every
-            // instance of one configuration (its schedule and its budget ledger), and keeping them on neighbouring
-            // pages makes that a few page writes instead of one page per instance. `charges` is the instance's
-            // budget ledger: a JSON array of the times (seconds since 1970) of its charged reloads still inside the
-            // window, pruned whenever it is charged.
+            // Clustered by configuration (WITHOUT ROWID, keyed by configuration then id): a reload reads the
+            // instances of one configuration together. Their schedule and budget ledger were moved to the
+            // configuration by ``ConfigurationScheduleSchema``.
             try db.execute("""
                 CREATE TABLE widget_instances(
                     id TEXT NOT NULL,
@@ -64,6 +62,7 @@ enum EngineSchema {
         migrator.append(contentsOf: ActivitySchema.migrator)
         migrator.append(contentsOf: ControlSchema.migrator)
         migrator.append(contentsOf: ReloadLogSchema.migrator)
+        migrator.append(contentsOf: ConfigurationScheduleSchema.migrator)
         return migrator
     }
 }

@@ -2,55 +2,89 @@ import Foundation
 import SharedState
 
 extension EngineStore {
-    /// An instance whose reload is due.
+    /// An instance whose configuration's reload is due.
     struct DueReload: Sendable, Hashable {
         var instanceID: String
         var configurationKey: String
         var reload: ScheduledReload
     }
 
-    /// An instance's id and configuration: all the reload path needs, without decoding parameters.
-    struct InstanceRef: Sendable, Hashable {
-        var id: String
-        var configurationKey: String
+    /// A configuration whose reload is due.
+    struct DueConfiguration: Sendable, Hashable {
+        var key: String
+        var reload: ScheduledReload
     }
 
-    func instanceRefs(where clause: String, _ arguments: [SQLValue], _ db: Database) throws -> [InstanceRef] {
-        try db.query("SELECT id, configuration_key FROM widget_instances WHERE \(clause)", arguments).map {
-            InstanceRef(id: $0.string("id") ?? "", configurationKey: $0.string("configuration_key") ?? "")
-        }
+    /// Keys of the configurations matching `clause` (over `configurations` columns), in key order.
+    func configurationKeys(where clause: String, _ arguments: [SQLValue], _ db: Database) throws -> [String] {
+        try db.query("SELECT key FROM configurations WHERE \(clause) ORDER BY key", arguments)
+            .compactMap { $0.string("key") }
     }
 
-    func schedule(instanceID: String, _ reload: ScheduledReload?, _ db: Database) throws {
+    /// The ids of the instances holding a configuration, in id order (read from the primary key, no scan).
+    func instanceIDs(configurationKey key: String, _ db: Database) throws -> [String] {
+        try db.query("SELECT id FROM widget_instances WHERE configuration_key = ? ORDER BY id", [.text(key)])
+            .compactMap { $0.string("id") }
+    }
+
+    /// Sets a configuration's next reload (nil: none), which every instance holding it shares.
+    func schedule(configurationKey key: String, _ reload: ScheduledReload?, _ db: Database) throws {
         try db.execute("""
-            UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = ?, deferred = ? WHERE id = ?
-            """, [reload.map { $0.dueAt.sqlValue } ?? .null, reload.map { .text($0.reason.rawValue) } ?? .null,
-                  .integer(reload?.deferredByBudget == true ? 1 : 0), .text(instanceID)])
+            UPDATE configurations SET next_reload_at = ?, next_reload_reason = ?, deferred = ? WHERE key = ?
+            """, Self.scheduleArguments(reload) + [.text(key)])
     }
 
-    func scheduledReload(instanceID: String, _ db: Database) throws -> ScheduledReload? {
+    /// The next reload of a configuration, nil when none is scheduled.
+    func scheduledReload(configurationKey key: String, _ db: Database) throws -> ScheduledReload? {
         guard let row = try db.queryOne(
-            "SELECT next_reload_at, next_reload_reason, deferred FROM widget_instances WHERE id = ?",
-            [.text(instanceID)]) else { return nil }
+            "SELECT next_reload_at, next_reload_reason, deferred FROM configurations WHERE key = ?",
+            [.text(key)]) else { return nil }
         return Self.scheduledReload(row)
     }
 
-    /// Instances due at or before `time`, earliest first, read from the `next_reload_at` index (no scan).
-    func dueReloads(through time: Date, limit: Int, _ db: Database) throws -> [DueReload] {
-        try db.query("""
-            SELECT id, configuration_key, next_reload_at, next_reload_reason, deferred FROM widget_instances
-            WHERE next_reload_at IS NOT NULL AND next_reload_at <= ?
-            ORDER BY next_reload_at, id LIMIT ?
-            """, [time.sqlValue, .integer(Int64(limit))]).compactMap { row in
-            guard let reload = Self.scheduledReload(row) else { return nil }
-            return DueReload(instanceID: row.string("id") ?? "",
-                             configurationKey: row.string("configuration_key") ?? "", reload: reload)
+    /// Configurations due at or before `time`, earliest first (then by key), read from the `configurations_due`
+    /// index (no scan).
+    /// - Parameter after: Only those after this (due time, key) in that order: where the previous page ended.
+    func dueConfigurations(through time: Date, after: (due: Date, key: String)? = nil, limit: Int,
+                           _ db: Database) throws -> [DueConfiguration] {
+        let page = after.map { _ in "AND (next_reload_at, key) > (?, ?)" } ?? ""
+        let pageArguments = after.map { [$0.due.sqlValue, .text($0.key)] } ?? []
+        return try db.query("""
+            SELECT key, next_reload_at, next_reload_reason, deferred FROM configurations
+            WHERE next_reload_at IS NOT NULL AND next_reload_at <= ? \(page)
+            ORDER BY next_reload_at, key LIMIT ?
+            """, [time.sqlValue] + pageArguments + [.integer(Int64(limit))]).compactMap { row in
+            guard let key = row.string("key"), let reload = Self.scheduledReload(row) else { return nil }
+            return DueConfiguration(key: key, reload: reload)
         }
+    }
+
+    /// Instances due at or before `time`, earliest first, then by configuration and id: due configurations from
+    /// their index, each one's instances from the primary key, both read in order (no sort), until `limit`.
+    func dueReloads(through time: Date, limit: Int, _ db: Database) throws -> [DueReload] {
+        var reloads: [DueReload] = []
+        var after: (due: Date, key: String)?
+        while reloads.count < limit {
+            let batch = try dueConfigurations(through: time, after: after, limit: 64, db)
+            guard let last = batch.last else { break }
+            for configuration in batch {
+                let ids = try db.query("""
+                    SELECT id FROM widget_instances WHERE configuration_key = ? ORDER BY id LIMIT ?
+                    """, [.text(configuration.key), .integer(Int64(limit - reloads.count))])
+                    .compactMap { $0.string("id") }
+                reloads += ids.map {
+                    DueReload(instanceID: $0, configurationKey: configuration.key, reload: configuration.reload)
+                }
+                if reloads.count >= limit { break }
+            }
+            after = (last.reload.dueAt, last.key)
+        }
+        return reloads
     }
 
     /// The earliest scheduled reload, if any.
     func nextDueDate(_ db: Database) throws -> Date? {
-        try db.scalar("SELECT MIN(next_reload_at) FROM widget_instances WHERE next_reload_at IS NOT NULL",
+        try db.scalar("SELECT MIN(next_reload_at) FROM configurations WHERE next_reload_at IS NOT NULL",
                       as: Date.self)
     }
 
@@ -60,53 +94,31 @@ extension EngineStore {
         return ScheduledReload(dueAt: due, reason: reason, deferredByBudget: row.bool("deferred") ?? false)
     }
 
-    /// Schedules every instance of a configuration at once (one statement, however many instances share it).
-    /// - Returns: The ids of the instances scheduled.
-    @discardableResult
-    func schedule(configurationKey key: String, _ reload: ScheduledReload?, _ db: Database) throws -> [String] {
-        try db.query("""
-            UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = ?, deferred = ?
-            WHERE configuration_key = ? RETURNING id
-            """, [reload.map { $0.dueAt.sqlValue } ?? .null, reload.map { .text($0.reason.rawValue) } ?? .null,
-                  .integer(reload?.deferredByBudget == true ? 1 : 0), .text(key)]).compactMap { $0.string("id") }
+    private static func scheduleArguments(_ reload: ScheduledReload?) -> [SQLValue] {
+        [reload.map { $0.dueAt.sqlValue } ?? .null, reload.map { .text($0.reason.rawValue) } ?? .null,
+         .integer(reload?.deferredByBudget == true ? 1 : 0)]
     }
 
-
-    /// Makes instances matching `clause` due at `time` for `reason`, unless they are already due by then.
-    func scheduleNow(where clause: String, _ arguments: [SQLValue], at time: Date, reason: ReloadReason,
-                     _ db: Database) throws {
+    /// Makes the configurations matching `clause` (over `configurations` columns) due at `time` for `reason`,
+    /// unless they are already due by then.
+    func scheduleNow(configurationsWhere clause: String, _ arguments: [SQLValue], at time: Date,
+                     reason: ReloadReason, _ db: Database) throws {
         try db.execute("""
-            UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = ?, deferred = 0
+            UPDATE configurations SET next_reload_at = ?, next_reload_reason = ?, deferred = 0
             WHERE (\(clause)) AND (next_reload_at IS NULL OR next_reload_at > ?)
             """, [time.sqlValue, .text(reason.rawValue)] + arguments + [time.sqlValue])
     }
 
     // MARK: Budget
 
-    /// The ledgers of the given instances of one configuration, read in one query.
-    func ledgers(configurationKey key: String, instanceIDs: [String], policy: ReloadBudgetPolicy, now: Date,
-                 _ db: Database) throws -> [String: BudgetLedger] {
-        var charges: [String: [Date]] = [:]
-        for row in try db.query("""
-            SELECT i.id AS instance_id, j.value AS charged_at FROM widget_instances i, json_each(i.charges) j
-            WHERE i.configuration_key = ? AND j.value > ? AND j.value <= ?
-            """, [.text(key), now.addingTimeInterval(-policy.window).sqlValue, now.sqlValue]) {
-            guard let id = row.string("instance_id"), let date = row.date("charged_at") else { continue }
-            charges[id, default: []].append(date)
-        }
-        var ledgers: [String: BudgetLedger] = [:]
-        for id in instanceIDs {
-            ledgers[id] = BudgetLedger(charges: charges[id] ?? [], policy: policy, now: now)
-        }
-        return ledgers
-    }
-
-    func ledger(instanceID: String, policy: ReloadBudgetPolicy, now: Date, _ db: Database) throws -> BudgetLedger {
+    /// The budget ledger of a configuration, shared by every instance holding it.
+    func ledger(configurationKey key: String, policy: ReloadBudgetPolicy, now: Date, _ db: Database) throws
+        -> BudgetLedger {
         let since = now.addingTimeInterval(-policy.window)
         let charges = try db.query("""
-            SELECT j.value AS charged_at FROM widget_instances i, json_each(i.charges) j
-            WHERE i.id = ? AND j.value > ? AND j.value <= ? ORDER BY j.value
-            """, [.text(instanceID), since.sqlValue, now.sqlValue]).compactMap { $0.date("charged_at") }
+            SELECT j.value AS charged_at FROM configurations c, json_each(c.charges) j
+            WHERE c.key = ? AND j.value > ? AND j.value <= ? ORDER BY j.value
+            """, [.text(key), since.sqlValue, now.sqlValue]).compactMap { $0.date("charged_at") }
         return BudgetLedger(charges: charges, policy: policy, now: now)
     }
 
@@ -115,32 +127,16 @@ extension EngineStore {
         json_insert((SELECT json_group_array(value) FROM json_each(charges) WHERE value > ?), '$[#]', ?)
         """
 
-    /// Charges one instance's budget at `time`, dropping charges that have left the window.
-    func charge(instanceID: String, at time: Date, policy: ReloadBudgetPolicy, _ db: Database) throws {
-        try db.execute("UPDATE widget_instances SET charges = \(Self.chargedLedgerSQL) WHERE id = ?",
-                       [time.addingTimeInterval(-policy.window).sqlValue, time.sqlValue, .text(instanceID)])
-    }
-
-    /// Schedules every instance of a configuration and charges each at `time`, in one statement that rewrites each
-    /// instance's row once (``schedule(configurationKey:_:_:)`` then ``chargeAll(configurationKey:at:policy:_:)``
-    /// rewrite it twice).
-    /// - Returns: The ids of the instances scheduled and charged.
-    func scheduleAndChargeAll(configurationKey key: String, _ reload: ScheduledReload?, at time: Date,
-                              policy: ReloadBudgetPolicy, _ db: Database) throws -> [String] {
-        try db.query("""
-            UPDATE widget_instances SET next_reload_at = ?, next_reload_reason = ?, deferred = ?,
+    /// Schedules a configuration and charges its budget at `time` (dropping charges that have left the window), in
+    /// one row rewrite.
+    func scheduleAndCharge(configurationKey key: String, _ reload: ScheduledReload?, at time: Date,
+                           policy: ReloadBudgetPolicy, _ db: Database) throws {
+        try db.execute("""
+            UPDATE configurations SET next_reload_at = ?, next_reload_reason = ?, deferred = ?,
                 charges = \(Self.chargedLedgerSQL)
-            WHERE configuration_key = ? RETURNING id
-            """, [reload.map { $0.dueAt.sqlValue } ?? .null, reload.map { .text($0.reason.rawValue) } ?? .null,
-                  .integer(reload?.deferredByBudget == true ? 1 : 0),
-                  time.addingTimeInterval(-policy.window).sqlValue, time.sqlValue, .text(key)])
-            .compactMap { $0.string("id") }
-    }
-
-    /// Charges every instance of a configuration at `time`, in one statement.
-    func chargeAll(configurationKey key: String, at time: Date, policy: ReloadBudgetPolicy, _ db: Database) throws {
-        try db.execute("UPDATE widget_instances SET charges = \(Self.chargedLedgerSQL) WHERE configuration_key = ?",
-                       [time.addingTimeInterval(-policy.window).sqlValue, time.sqlValue, .text(key)])
+            WHERE key = ?
+            """, Self.scheduleArguments(reload)
+                + [time.addingTimeInterval(-policy.window).sqlValue, time.sqlValue, .text(key)])
     }
 
     func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {

@@ -14,6 +14,7 @@ enum EntryContentEncoder {
     static func snapshot(of entry: some TimelineEntry) -> EntrySnapshot {
         var content = encodedContent(entry) ?? mirroredContent(entry, depth: 0)
         if case .object(var members) = content {
+            content = .null   // `members` is then the dictionary's only owner: edited in place, not copied
             members["date"] = nil
             members["relevance"] = nil
             content = .object(members)
