@@ -92,5 +92,8 @@ struct EntryContentTextTests {
         #expect(price.contentText == nil && price.content == .object(["price": .double(12.5)]))
         let mirrored = EntryContentEncoder.snapshot(of: MirroredEntry(date: Self.base))
         #expect(mirrored.content == .object(["label": .string("mirrored"), "count": .int(3)]))
+        // The same through a whole timeline, whose conformance is looked up once.
+        #expect(EntryContentEncoder.snapshots(of: [PriceEntry(date: Self.base)]) == [price])
+        #expect(EntryContentEncoder.snapshots(of: [MirroredEntry(date: Self.base)]) == [mirrored])
     }
 }

@@ -21,7 +21,26 @@ enum EntryContentEncoder {
     /// The snapshots of a timeline's entries, in order, encoded by one encoder (its buffers reused).
     static func snapshots<Entry: TimelineEntry>(of entries: [Entry]) -> [EntrySnapshot] {
         let encoder = JSONTextEncoder()
+        if let encodable = Entry.self as? any Encodable.Type {
+            // One conformance look-up for the timeline, not a dynamic cast per entry.
+            return snapshots(of: entries, as: encodable, encoder: encoder)
+        }
         return entries.map { snapshot(of: $0, encoder: encoder) }
+    }
+
+    private static func snapshots<Entry: TimelineEntry, Encoded: Encodable>(
+        of entries: [Entry], as encoded: Encoded.Type, encoder: JSONTextEncoder) -> [EntrySnapshot] {
+        precondition(Entry.self == Encoded.self, "opened from Entry.self")
+        return entries.map { entry in
+            do {
+                let text = try encoder.encode(unsafeBitCast(entry, to: Encoded.self), omittingTopLevelKeys: liftedKeys)
+                let relevance = entry.relevance
+                return EntrySnapshot(date: entry.date, relevanceScore: relevance?.score,
+                                     relevanceDuration: relevance?.duration, contentText: text)
+            } catch {
+                return snapshot(of: entry, encoder: encoder)   // the routes for what the text encoder refuses
+            }
+        }
     }
 
     private static func snapshot(of entry: some TimelineEntry, encoder: JSONTextEncoder) -> EntrySnapshot {
