@@ -19,7 +19,7 @@ struct IntentTimelineSource<Provider: AppIntentTimelineProvider & Sendable>: Tim
         async throws -> ProviderTimeline {
         let resolution = try await ParameterResolver<Provider.Intent>(kind: kind).resolve(parameters)
         let timeline = await provider.timeline(for: resolution.intent, in: context)
-        return ProviderTimeline(entries: timeline.entries.map(EntryContentEncoder.snapshot),
+        return ProviderTimeline(entries: EntryContentEncoder.snapshots(of: timeline.entries),
                                 policy: ReloadPolicyRecord(timeline.policy),
                                 diagnostics: resolution.diagnostics)
     }

@@ -24,7 +24,7 @@ struct StaticTimelineSource<Provider: TimelineProvider & Sendable>: TimelineSour
         let timeline = await withCheckedContinuation { (continuation: CheckedContinuation<ProviderTimeline, Never>) in
             let once = ResumeOnce(continuation)
             provider.getTimeline(in: context) { timeline in
-                once.resume(ProviderTimeline(entries: timeline.entries.map(EntryContentEncoder.snapshot),
+                once.resume(ProviderTimeline(entries: EntryContentEncoder.snapshots(of: timeline.entries),
                                              policy: ReloadPolicyRecord(timeline.policy), diagnostics: []))
             }
         }

@@ -18,7 +18,11 @@ extension StoredTimeline {
         for entry in entries {
             writer.beginObject()
             writer.key("content")
-            try writer.value(entry.content)
+            if let text = entry.contentText {
+                writer.encoded(text)
+            } else {
+                try writer.value(entry.content)
+            }
             writer.key("date")
             try writer.date(entry.date)
             if let duration = entry.relevanceDuration {

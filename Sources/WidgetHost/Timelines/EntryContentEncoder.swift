@@ -11,28 +11,70 @@ enum EntryContentEncoder {
     /// How deep nested values are followed through `Mirror` before they are described as text.
     static let maximumDepth = 8
 
+    /// Members of an entry's encoded form that the snapshot keeps in fields of its own.
+    private static let liftedKeys = ["date", "relevance"]
+
     static func snapshot(of entry: some TimelineEntry) -> EntrySnapshot {
-        var content = encodedContent(entry) ?? mirroredContent(entry, depth: 0)
+        snapshot(of: entry, encoder: JSONTextEncoder())
+    }
+
+    /// The snapshots of a timeline's entries, in order, encoded by one encoder (its buffers reused).
+    static func snapshots<Entry: TimelineEntry>(of entries: [Entry]) -> [EntrySnapshot] {
+        let encoder = JSONTextEncoder()
+        if let encodable = Entry.self as? any Encodable.Type {
+            // One conformance look-up for the timeline, not a dynamic cast per entry.
+            return snapshots(of: entries, as: encodable, encoder: encoder)
+        }
+        return entries.map { snapshot(of: $0, encoder: encoder) }
+    }
+
+    private static func snapshots<Entry: TimelineEntry, Encoded: Encodable>(
+        of entries: [Entry], as encoded: Encoded.Type, encoder: JSONTextEncoder) -> [EntrySnapshot] {
+        precondition(Entry.self == Encoded.self, "opened from Entry.self")
+        return entries.map { entry in
+            do {
+                let text = try encoder.encode(unsafeBitCast(entry, to: Encoded.self), omittingTopLevelKeys: liftedKeys)
+                let relevance = entry.relevance
+                return EntrySnapshot(date: entry.date, relevanceScore: relevance?.score,
+                                     relevanceDuration: relevance?.duration, contentText: text)
+            } catch {
+                return snapshot(of: entry, encoder: encoder)   // the routes for what the text encoder refuses
+            }
+        }
+    }
+
+    private static func snapshot(of entry: some TimelineEntry, encoder: JSONTextEncoder) -> EntrySnapshot {
+        let score = entry.relevance?.score
+        let duration = entry.relevance?.duration
+        if let encodable = entry as? any Encodable {
+            do {
+                // Straight to the text the engine stores: building a `JSONValue` first cost more than most
+                // providers, and a rebuild never looks into the content.
+                let text = try encoder.encode(encodable, omittingTopLevelKeys: liftedKeys)
+                return EntrySnapshot(date: entry.date, relevanceScore: score, relevanceDuration: duration,
+                                     contentText: text)
+            } catch is JSONValueEncoder.Unsupported {
+                // A shape only `JSONEncoder` knows (`superEncoder`, `Decimal`): the text route below.
+            } catch {
+                return snapshot(of: entry, content: mirroredContent(entry, depth: 0))
+            }
+        }
+        return snapshot(of: entry, content: foundationEncodedContent(entry) ?? mirroredContent(entry, depth: 0))
+    }
+
+    private static func snapshot(of entry: some TimelineEntry, content: JSONValue) -> EntrySnapshot {
+        var content = content
         if case .object(var members) = content {
             content = .null   // `members` is then the dictionary's only owner: edited in place, not copied
-            members["date"] = nil
-            members["relevance"] = nil
+            for key in liftedKeys { members[key] = nil }
             content = .object(members)
         }
         return EntrySnapshot(date: entry.date, relevanceScore: entry.relevance?.score,
                              relevanceDuration: entry.relevance?.duration, content: content)
     }
 
-    private static func encodedContent(_ entry: some TimelineEntry) -> JSONValue? {
+    private static func foundationEncodedContent(_ entry: some TimelineEntry) -> JSONValue? {
         guard let encodable = entry as? any Encodable else { return nil }
-        do {
-            // Straight to a `JSONValue`: encoding to text and parsing it back cost more than most providers.
-            return try JSONValueEncoder.encode(encodable)
-        } catch is JSONValueEncoder.Unsupported {
-            // A shape only `JSONEncoder` knows (`superEncoder`, `Decimal`): the text route below.
-        } catch {
-            return nil
-        }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(encodable) else { return nil }

@@ -13,14 +13,90 @@ public struct EntrySnapshot: Sendable, Hashable, Codable {
     /// How long after `date` the relevance applies, in seconds (0: until the next entry's relevance).
     public var relevanceDuration: TimeInterval?
     /// The entry's stored properties, other than `date` and `relevance`, as JSON.
-    public var content: JSONValue
+    ///
+    /// An entry fresh from a provider holds its content as the text the engine stores, and reads it into a value
+    /// only here, when asked: a rebuild stores every entry but looks into none.
+    public var content: JSONValue {
+        get {
+            switch storage {
+            case .value(let value): return value
+            case .text(let text): return Self.parse(text)
+            }
+        }
+        set { storage = .value(newValue) }
+    }
+
+    /// The content, as a value or as canonical JSON text (``JSONValue/canonicalText``'s bytes).
+    private enum Content: Sendable {
+        case value(JSONValue)
+        case text([UInt8])
+    }
+
+    private var storage: Content
 
     /// Creates a snapshot.
     public init(date: Date, relevanceScore: Float? = nil, relevanceDuration: TimeInterval? = nil, content: JSONValue) {
         self.date = date
         self.relevanceScore = relevanceScore
         self.relevanceDuration = relevanceDuration
-        self.content = content
+        self.storage = .value(content)
+    }
+
+    /// Creates a snapshot whose content is already canonical JSON text, as ``JSONTextEncoder`` writes it.
+    init(date: Date, relevanceScore: Float?, relevanceDuration: TimeInterval?, contentText: [UInt8]) {
+        self.date = date
+        self.relevanceScore = relevanceScore
+        self.relevanceDuration = relevanceDuration
+        self.storage = .text(contentText)
+    }
+
+    /// The content's canonical text when the snapshot holds it as text (the stored timeline copies it as is).
+    var contentText: [UInt8]? {
+        if case .text(let text) = storage { text } else { nil }
+    }
+
+    private static func parse(_ text: [UInt8]) -> JSONValue {
+        do {
+            return try JSONParser.parse(Data(text))
+        } catch {
+            preconditionFailure("an entry's content text is written by JSONTextEncoder: \(error)")
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case content, date, relevanceDuration, relevanceScore
+    }
+
+    /// Decodes a snapshot as stored: `content`, `date` and the optional relevance fields.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(date: try container.decode(Date.self, forKey: .date),
+                  relevanceScore: try container.decodeIfPresent(Float.self, forKey: .relevanceScore),
+                  relevanceDuration: try container.decodeIfPresent(TimeInterval.self, forKey: .relevanceDuration),
+                  content: try container.decode(JSONValue.self, forKey: .content))
+    }
+
+    /// Encodes the snapshot as stored (the shape ``init(from:)`` reads).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(content, forKey: .content)
+        try container.encode(date, forKey: .date)
+        try container.encodeIfPresent(relevanceDuration, forKey: .relevanceDuration)
+        try container.encodeIfPresent(relevanceScore, forKey: .relevanceScore)
+    }
+
+    /// Snapshots are equal when their dates, relevance and content values are.
+    public static func == (lhs: EntrySnapshot, rhs: EntrySnapshot) -> Bool {
+        lhs.date == rhs.date && lhs.relevanceScore == rhs.relevanceScore
+            && lhs.relevanceDuration == rhs.relevanceDuration && lhs.content == rhs.content
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(date)
+        hasher.combine(relevanceScore)
+        hasher.combine(relevanceDuration)
+        hasher.combine(content)
     }
 }
 

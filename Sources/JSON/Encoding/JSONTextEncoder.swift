@@ -1,0 +1,275 @@
+import Foundation
+
+/// Encodes an `Encodable` value straight to compact JSON text: byte for byte what ``JSONTextWriter`` writes for
+/// the ``JSONValue`` that ``JSONValueEncoder`` makes of the same value, without building that value.
+///
+/// It exists for the timeline path, where every entry a provider returns is stored as text: building a `JSONValue`
+/// tree (a dictionary per object, a box per value) only to write it out again was a third of a rebuild's CPU. The
+/// contract is the canonical text the engine has always stored, so equal entries still give equal bytes:
+/// - object members sorted by the UTF-8 bytes of their keys; when a key is written twice, the last write wins;
+/// - whole doubles without a fraction (`1.0` is `1`, `-0.0` is `0`), other numbers as ``JSONTextWriter`` writes
+///   them; integers beyond `Int` as doubles; `Float`s by their own shortest description;
+/// - dates as ISO 8601 strings in UTC (seconds rounded down), `Data` as base64, `URL`s as their absolute string;
+/// - a nested value that encodes nothing is `{}` (alone, it is refused); non-finite numbers are refused;
+/// - `superEncoder` and `Decimal` throw ``JSONValueEncoder/Unsupported``, so that callers can fall back to
+///   `JSONEncoder`.
+///
+/// `encode(to:)` hands members over in declaration order, and a nested container may still be filled after its
+/// parent's later members, so nothing can be written in order as it arrives. Values go on a tape instead: every
+/// scalar as finished text in one byte buffer, every container as a list of members pointing into it; the text is
+/// written from the tape, members sorted, when the value is done. An encoder keeps its tape's buffers from one
+/// value to the next, so encoding the entries of a timeline one after another allocates little.
+///
+/// Not thread-safe: one encoder per task.
+package final class JSONTextEncoder {
+    /// The tape of the value being encoded.
+    let tape = JSONTape()
+
+    /// Creates an encoder.
+    package init() {}
+
+    /// The text of `value`.
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - omittingTopLevelKeys: Members left out when the value is an object (an entry's `date` and `relevance`,
+    ///     which the engine stores in fields of their own).
+    /// - Returns: The UTF-8 bytes of the text.
+    /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value that encodes nothing;
+    ///   ``JSONValueEncoder/Unsupported``.
+    package func encode(_ value: some Encodable, omittingTopLevelKeys omitted: [String] = []) throws -> [UInt8] {
+        tape.reset()
+        if try tape.writeScalar(value, path: { [] }) {
+            return Array(tape.scalars.bytes)
+        }
+        let root = tape.newContainer()
+        try value.encode(to: TapeEncoder(tape: tape, index: root, codingPath: []))
+        if case .empty = tape.containers[root].kind {
+            // Nested, such a value is `{}`; alone, `JSONEncoder` refuses it.
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Top-level \(type(of: value)) did not encode any values."))
+        }
+        var writer = JSONTextWriter(capacity: tape.scalars.bytes.count + 64)
+        tape.write(container: root, omitting: omitted, into: &writer)
+        return writer.bytes
+    }
+
+    /// The text of `value`, with an encoder of its own.
+    package static func encode(_ value: some Encodable) throws -> [UInt8] {
+        try JSONTextEncoder().encode(value)
+    }
+}
+
+/// Values under construction: scalars as text in one buffer, containers as member lists, by index.
+final class JSONTape {
+    enum Kind {
+        case empty
+        /// A container replaced by a single value: its text.
+        case scalar(Range<Int>)
+        case object
+        case array
+    }
+
+    /// Where a member's value is.
+    enum Reference {
+        case text(Range<Int>)
+        case container(Int)
+    }
+
+    struct Member {
+        /// The key; empty for an array's elements.
+        var key: String
+        var value: Reference
+    }
+
+    struct Container {
+        var kind = Kind.empty
+        var members: [Member] = []
+    }
+
+    /// Every scalar's text, one after another (a writer with no container open writes no separators).
+    var scalars = JSONTextWriter(capacity: 512)
+    /// The containers of the value being encoded, then slots of earlier values kept for their members' storage.
+    var containers: [Container] = []
+    /// How many of `containers` belong to the value being encoded.
+    private var used = 0
+
+    func reset() {
+        scalars.bytes.removeAll(keepingCapacity: true)
+        used = 0
+    }
+
+    func newContainer() -> Int {
+        if used < containers.count {
+            containers[used].kind = .empty
+            containers[used].members.removeAll(keepingCapacity: true)
+        } else {
+            containers.append(Container())
+        }
+        used += 1
+        return used - 1
+    }
+
+    /// Turns the container into an object (or an array), unless it already is one.
+    func make(_ index: Int, object: Bool) {
+        switch (containers[index].kind, object) {
+        case (.object, true), (.array, false): return
+        default:
+            containers[index].kind = object ? .object : .array
+            containers[index].members.removeAll(keepingCapacity: true)
+        }
+    }
+
+    func append(_ key: String, _ value: Reference, to index: Int) {
+        containers[index].members.append(Member(key: key, value: value))
+    }
+
+    // MARK: Scalars
+
+    /// Runs `write` on the scalar buffer and returns the text it wrote.
+    func text(_ write: (inout JSONTextWriter) throws -> Void) rethrows -> Range<Int> {
+        let start = scalars.bytes.count
+        try write(&scalars)
+        return start..<scalars.bytes.count
+    }
+
+    /// Writes one of `JSONEncoder`'s special cases (scalars, dates, data, URLs, every number type) to the scalar
+    /// buffer; false, writing nothing, for a value that encodes itself through containers.
+    ///
+    /// Types are found by comparing metatypes (a pointer comparison each), not by trying casts in turn.
+    func writeScalar<T: Encodable>(_ value: T, path: () -> [any CodingKey]) throws -> Bool {
+        if T.self == String.self {
+            scalars.string(value as! String)
+        } else if T.self == Int.self {
+            scalars.int(value as! Int)
+        } else if T.self == Double.self {
+            try writeNumber(value as! Double, path: path)
+        } else if T.self == Bool.self {
+            scalars.bool(value as! Bool)
+        } else if T.self == Date.self {
+            // An ISO 8601 date needs no escaping.
+            scalars.bytes.append(UInt8(ascii: "\""))
+            DateTimeText.write(value as! Date, into: &scalars.bytes)
+            scalars.bytes.append(UInt8(ascii: "\""))
+        } else if T.self == Data.self {
+            scalars.base64(value as! Data)
+        } else if T.self == URL.self {
+            scalars.string((value as! URL).absoluteString)
+        } else if T.self == Decimal.self {
+            throw JSONValueEncoder.Unsupported(what: "Decimal")
+        } else if T.self == Float.self {
+            let float = value as! Float
+            guard float.isFinite else { throw Self.nonFinite(float, path: path()) }
+            try writeNumber(Double(float.description) ?? Double(float), path: path)
+        } else if T.self is any BinaryInteger.Type, let integer = value as? any BinaryInteger {
+            // Every other integer type: their `encode(to:)` asks a single-value container to encode them, which
+            // comes back here, so they must not reach the containers.
+            Self.writeInteger(integer, into: &scalars)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// A double as ``JSONValueEncoder`` makes it: a whole value whose text ends in `.0` is an integer.
+    func writeNumber(_ value: Double, path: () -> [any CodingKey]) throws {
+        guard value.isFinite else { throw Self.nonFinite(value, path: path()) }
+        if value.rounded(.towardZero) == value, value.description.hasSuffix(".0"), let integer = Int(exactly: value) {
+            scalars.int(integer)
+        } else {
+            try scalars.double(value)
+        }
+    }
+
+    static func writeInteger(_ value: some BinaryInteger, into writer: inout JSONTextWriter) {
+        // Beyond `Int`, `JSONEncoder` writes the digits and a parser reads a double.
+        if let int = Int(exactly: value) {
+            writer.int(int)
+        } else {
+            try? writer.double(Double(value))
+        }
+    }
+
+    static func nonFinite(_ value: Any, path: [any CodingKey]) -> EncodingError {
+        EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: path, debugDescription: "Unable to encode \(value) directly in JSON."))
+    }
+
+    // MARK: Values
+
+    /// Puts `value` on the tape: its text, or a container it fills.
+    func reference<T: Encodable>(to value: T, path: () -> [any CodingKey]) throws -> Reference {
+        let start = scalars.bytes.count
+        if try writeScalar(value, path: path) { return .text(start..<scalars.bytes.count) }
+        let index = newContainer()
+        try value.encode(to: TapeEncoder(tape: self, index: index, codingPath: path()))
+        return .container(index)
+    }
+
+    // MARK: Writing
+
+    func write(_ reference: Reference, into writer: inout JSONTextWriter) {
+        switch reference {
+        case .text(let range):
+            writer.separate()
+            writer.bytes.append(contentsOf: scalars.bytes[range])
+        case .container(let index):
+            write(container: index, omitting: [], into: &writer)
+        }
+    }
+
+    func write(container index: Int, omitting omitted: [String], into writer: inout JSONTextWriter) {
+        let container = containers[index]
+        switch container.kind {
+        case .empty:
+            writer.beginObject()
+            writer.endObject()
+        case .scalar(let range):
+            write(.text(range), into: &writer)
+        case .array:
+            writer.beginArray()
+            for member in container.members { write(member.value, into: &writer) }
+            writer.endArray()
+        case .object:
+            writer.beginObject()
+            container.members.withUnsafeBufferPointer { members in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: members.count) { order in
+                    Self.sortKeys(members, into: order)
+                    for (position, member) in order.enumerated() {
+                        let key = members[member].key
+                        // Of a key written twice, the last write is kept (the sort keeps their order).
+                        if position + 1 < order.count, members[order[position + 1]].key == key { continue }
+                        if !omitted.isEmpty, omitted.contains(key) { continue }
+                        writer.key(key)
+                        write(members[member].value, into: &writer)
+                    }
+                }
+            }
+            writer.endObject()
+        }
+    }
+
+    /// The members' indices in the order they are written: by the UTF-8 bytes of their keys, and in the order
+    /// written for equal keys. Objects of a handful of members, the usual, take an insertion sort in place.
+    static func sortKeys(_ members: UnsafeBufferPointer<Member>, into order: UnsafeMutableBufferPointer<Int>) {
+        guard members.count <= 16 else {
+            for index in members.indices { order[index] = index }
+            var sorting = order   // the same memory: sorting it sorts `order`
+            sorting.sort { precedes(members[$0].key, $0, members[$1].key, $1) }
+            return
+        }
+        for index in members.indices {
+            var position = index
+            while position > 0, precedes(members[index].key, index, members[order[position - 1]].key,
+                                         order[position - 1]) {
+                order[position] = order[position - 1]
+                position -= 1
+            }
+            order[position] = index
+        }
+    }
+
+    private static func precedes(_ key: String, _ index: Int, _ other: String, _ otherIndex: Int) -> Bool {
+        if key == other { return index < otherIndex }
+        return JSONTextWriter.keyPrecedes(key, other)
+    }
+}
