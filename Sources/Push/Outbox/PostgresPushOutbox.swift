@@ -3,11 +3,15 @@ import PostgresStore
 
 /// The outbox on PostgreSQL, drained by several senders at once (`--push-store postgres://…`, Docs/postgres.md).
 ///
-/// The same rows and promises as the SQLite outbox (``PushDeliveryQueue``). A claim is one transaction that picks
-/// due pushes with `SELECT … FOR UPDATE SKIP LOCKED` and leases them (`lease_until`): a second sender claiming at
-/// the same moment skips the rows the first has locked instead of waiting for them, and once the first commits it
-/// finds them leased. So no push is handed to two senders while its lease runs, and the claims of a sender that died
-/// go to the others when their leases end.
+/// The same rows and promises as the SQLite outbox (``PushDeliveryQueue``). A claim is one statement that picks due
+/// pushes with `SELECT … FOR UPDATE SKIP LOCKED` and leases them (`lease_until`): a second sender claiming at the
+/// same moment skips the rows the first has locked instead of waiting for them, and once the first commits it finds
+/// them leased. So no push is handed to two senders while its lease runs, and the claims of a sender that died go to
+/// the others when their leases end.
+///
+/// A batch costs the same round trips whatever its size: queueing it, claiming, and recording its answers are each
+/// one set-based statement over array parameters (`unnest`, `PostgresPushOutbox+Batch.swift`), plus three for a
+/// batch of answers holding a 410.
 ///
 /// Dead tokens (APNs answered 410) are kept in the outbox's own `push_unregistered_tokens`. When the token registry
 /// lives in the same database (a ``PushStore`` on PostgreSQL), a 410 also marks the token invalid there, and a token
