@@ -21,6 +21,10 @@ extension PushDeliveryContract {
             let toDead = S.push(to: dead)
             let deadError = PushOutboxError.deadToken(token: String(repeating: "de", count: 32), reason: "Unregistered")
             #expect(throws: deadError) {
+                try subject.queue.enqueue(contentsOf: [S.push(to: S.token(6)), S.push(to: S.token(7)), toDead])
+            }
+            #expect(try subject.queue.pendingCount() == 0, "nothing of a batch with a dead token is queued")
+            #expect(throws: deadError) {
                 try subject.queue.enqueue(contentsOf: [first, S.push(to: S.token(3)), toDead, twin])
             }
             #expect(throws: PushOutboxError.duplicateAPNsID(first.apnsID)) {
