@@ -51,6 +51,9 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable, Equatable
     /// deadlock (`40P01`) the server chose this transaction to lose.
     public var isTransient: Bool { sqlState == "40001" || sqlState == "40P01" }
 
+    /// Whether the server refused the statement for a duplicate key (`23505`): a unique constraint it would break.
+    public var isUniqueViolation: Bool { sqlState == "23505" }
+
     /// Whether the server is down or unreachable (a request failing for this is answered with 503).
     public var isUnavailable: Bool { kind == .unavailable || kind == .commitOutcomeUnknown }
 

@@ -17,6 +17,14 @@ public enum PostgresValue: Sendable, Hashable {
     case double(Double)
     case boolean(Bool)
     case bytes([UInt8])
+    /// A one-dimensional `text[]`; a nil element is a NULL. Each element goes by length, like ``text(_:)``.
+    case textArray([String?])
+    /// A one-dimensional `int8[]`; a nil element is a NULL.
+    case integerArray([Int64?])
+    /// A one-dimensional `float8[]`; a nil element is a NULL.
+    case doubleArray([Double?])
+    /// A one-dimensional `bytea[]`; a nil element is a NULL.
+    case bytesArray([[UInt8]?])
 
     /// `value` as text, or a `text` NULL.
     public static func text(orNull value: String?) -> PostgresValue { value.map(PostgresValue.text) ?? .nullText }
@@ -33,6 +41,10 @@ public enum PostgresValue: Sendable, Hashable {
         case .double: 701  // float8
         case .boolean: 16  // bool
         case .bytes: 17    // bytea
+        case .textArray: 1009  // text[]
+        case .integerArray: 1016  // int8[]
+        case .doubleArray: 1022  // float8[]
+        case .bytesArray: 1001  // bytea[]
         }
     }
 
@@ -45,6 +57,10 @@ public enum PostgresValue: Sendable, Hashable {
         case .double(let value): withUnsafeBytes(of: value.bitPattern.bigEndian, Array.init)
         case .boolean(let value): [value ? 1 : 0]
         case .bytes(let bytes): bytes
+        case .textArray(let items): Self.arrayBinary(items.map { $0.map(PostgresValue.text) }, element: 25)
+        case .integerArray(let items): Self.arrayBinary(items.map { $0.map(PostgresValue.integer) }, element: 20)
+        case .doubleArray(let items): Self.arrayBinary(items.map { $0.map(PostgresValue.double) }, element: 701)
+        case .bytesArray(let items): Self.arrayBinary(items.map { $0.map(PostgresValue.bytes) }, element: 17)
         }
     }
 }

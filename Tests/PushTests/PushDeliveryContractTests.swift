@@ -178,7 +178,7 @@ struct PushDeliveryContract: Sendable, CustomTestStringConvertible {
 
 @Suite("Push delivery contract on SQLite")
 struct SQLitePushDeliveryContractTests {
-    @Test(arguments: PushDeliveryContract.cases)
+    @Test(arguments: PushDeliveryContract.cases + PushDeliveryContract.batchCases)
     func contract(_ contract: PushDeliveryContract) throws {
         try contract.body(PushDeliverySubject(.sqlite))
     }
@@ -187,7 +187,7 @@ struct SQLitePushDeliveryContractTests {
 @Suite("Push delivery contract on PostgreSQL",
        .enabled(if: ThrowawayCluster.isAvailable, Comment(rawValue: ThrowawayCluster.skipReason)))
 struct PostgresPushDeliveryContractTests {
-    @Test(arguments: PushDeliveryContract.cases)
+    @Test(arguments: PushDeliveryContract.cases + PushDeliveryContract.batchCases)
     func contract(_ contract: PushDeliveryContract) throws {
         try contract.body(PushDeliverySubject(.postgres))
     }
@@ -196,7 +196,7 @@ struct PostgresPushDeliveryContractTests {
 @Suite("Push delivery contract on a whole push store on PostgreSQL",
        .enabled(if: ThrowawayCluster.isAvailable, Comment(rawValue: ThrowawayCluster.skipReason)))
 struct PostgresPushStoreDeliveryContractTests {
-    @Test(arguments: PushDeliveryContract.cases)
+    @Test(arguments: PushDeliveryContract.cases + PushDeliveryContract.batchCases)
     func contract(_ contract: PushDeliveryContract) throws {
         try contract.body(PushDeliverySubject(.postgresPushStore))
     }

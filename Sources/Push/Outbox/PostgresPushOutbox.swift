@@ -3,11 +3,15 @@ import PostgresStore
 
 /// The outbox on PostgreSQL, drained by several senders at once (`--push-store postgres://…`, Docs/postgres.md).
 ///
-/// The same rows and promises as the SQLite outbox (``PushDeliveryQueue``). A claim is one transaction that picks
-/// due pushes with `SELECT … FOR UPDATE SKIP LOCKED` and leases them (`lease_until`): a second sender claiming at
-/// the same moment skips the rows the first has locked instead of waiting for them, and once the first commits it
-/// finds them leased. So no push is handed to two senders while its lease runs, and the claims of a sender that died
-/// go to the others when their leases end.
+/// The same rows and promises as the SQLite outbox (``PushDeliveryQueue``). A claim is one statement that picks due
+/// pushes with `SELECT … FOR UPDATE SKIP LOCKED` and leases them (`lease_until`): a second sender claiming at the
+/// same moment skips the rows the first has locked instead of waiting for them, and once the first commits it finds
+/// them leased. So no push is handed to two senders while its lease runs, and the claims of a sender that died go to
+/// the others when their leases end.
+///
+/// A batch costs the same round trips whatever its size: queueing it, claiming, and recording its answers are each
+/// one set-based statement over array parameters (`unnest`, `PostgresPushOutbox+Batch.swift`), plus three for a
+/// batch of answers holding a 410.
 ///
 /// Dead tokens (APNs answered 410) are kept in the outbox's own `push_unregistered_tokens`. When the token registry
 /// lives in the same database (a ``PushStore`` on PostgreSQL), a 410 also marks the token invalid there, and a token
@@ -32,7 +36,24 @@ public final class PostgresPushOutbox: PushDeliveryQueue {
     }
 
     public func enqueue(contentsOf pushes: [OutboxPush]) throws {
+        guard !pushes.isEmpty else { return }
         for push in pushes { try PushOutbox.validate(push) }
+        // One statement inserts every push, or none when a token is dead or an `apns-id` is taken (the unique
+        // violation aborts it and the transaction rolls back). Only then does the push-by-push path run, to name
+        // the first push refused, as it always did.
+        do {
+            let dead = try pool.transaction { db in
+                try db.queryOne(Self.enqueueSQL(registry: hasRegistry), Self.enqueueParameters(pushes))?.int("dead")
+            }
+            if dead == 0 { return }
+        } catch let error as PostgresError where error.isUniqueViolation {
+            // Refused whole: the push-by-push path below names the duplicate.
+        }
+        try enqueueOneByOne(pushes)
+    }
+
+    /// Queues `pushes` one statement at a time in one transaction, throwing for the first refused.
+    private func enqueueOneByOne(_ pushes: [OutboxPush]) throws {
         try pool.transaction { db in
             for push in pushes {
                 if let token = push.deviceToken.map(PushTokenText.hex),
@@ -48,35 +69,25 @@ public final class PostgresPushOutbox: PushDeliveryQueue {
 
     public func claimDue(limit: Int, dueBy: Date, at now: Date, lease: Duration) throws -> [OutboxPush] {
         let leaseEnd = now.addingTimeInterval(Double(lease.components.seconds))
+        // One statement picks and leases the pushes. Pushes to a dead token are failed in a second one, only when
+        // there are any.
         return try pool.transaction { db in
-            let rows = try db.query("""
-                SELECT \(Self.columns), \(hasRegistry ? "COALESCE(t.invalid_reason, u.reason)" : "u.reason") AS dead_reason
-                FROM push_outbox o LEFT JOIN push_unregistered_tokens u ON u.token = o.device_token
-                \(hasRegistry ? Self.registryJoin : "")
-                WHERE o.status = 'pending' AND o.due_at <= $1 AND (o.retry_at IS NULL OR o.retry_at <= $2)
-                  AND (o.lease_until IS NULL OR o.lease_until <= $2)
-                ORDER BY o.due_at, o.seq LIMIT $3
-                FOR UPDATE OF o SKIP LOCKED
-                """, [.seconds(dueBy), .seconds(now), .integer(Int64(max(0, limit)))])
+            let rows = try db.query(Self.claimSQL(registry: hasRegistry),
+                                    [.seconds(dueBy), .seconds(now), .integer(Int64(max(0, limit))), .seconds(leaseEnd)])
             var claimed: [OutboxPush] = []
-            var leased: [String] = []
+            var dead: [(id: String, result: String)] = []
             claimed.reserveCapacity(rows.count)
             for row in rows {
                 let push = try Self.push(row)
-                if let dead = row.string("dead_reason") {
-                    try db.execute("""
-                        UPDATE push_outbox SET status = 'failed', last_result = $1, updated_at = $2, finished_at = $2,
-                                               lease_until = NULL
-                        WHERE apns_id = $3
-                        """, [.text(PushStore.deadTokenResult(dead)), .seconds(now), .text(push.apnsID.uuidString)])
-                    continue
+                if let reason = row.string("dead_reason") {
+                    dead.append((push.apnsID.uuidString, PushStore.deadTokenResult(reason)))
+                } else {
+                    claimed.append(push)
                 }
-                leased.append(push.apnsID.uuidString)
-                claimed.append(push)
             }
-            if !leased.isEmpty {
-                try db.execute("UPDATE push_outbox SET lease_until = $1 WHERE apns_id = ANY($2::text[])",
-                               [.seconds(leaseEnd), .text(Self.arrayLiteral(leased))])
+            if !dead.isEmpty {
+                try db.execute(Self.failDeadSQL, [.textArray(dead.map(\.id)), .textArray(dead.map(\.result)),
+                                                  .seconds(now)])
             }
             return claimed
         }
@@ -84,57 +95,44 @@ public final class PostgresPushOutbox: PushDeliveryQueue {
 
     public func record(_ deliveries: [DeliveryAttempt], at now: Date) throws {
         guard !deliveries.isEmpty else { return }
-        // One order for the rows every batch locks, so two senders recording at once cannot deadlock on them.
-        let sorted = deliveries.sorted { $0.apnsID.uuidString < $1.apnsID.uuidString }
+        let answers = Self.answerParameters(deliveries, at: now)
+        let anyUnregistered = deliveries.contains { $0.outcome == .unregistered }
         try pool.transaction { db in
-            for delivery in sorted {
-                let id = PostgresValue.text(delivery.apnsID.uuidString)
-                let status = delivery.status.map { PostgresValue.integer(Int64($0)) } ?? .null
-                switch delivery.outcome {
-                case .delivered, .failed:
-                    try db.execute("""
-                        UPDATE push_outbox SET status = $1, attempts = attempts + 1, last_result = $2, apns_status = $3,
-                                               lease_until = NULL, retry_at = NULL, updated_at = $4, finished_at = $4
-                        WHERE apns_id = $5
-                        """, [.text(delivery.outcome == .delivered ? "delivered" : "failed"), .text(delivery.result),
-                              status, .seconds(now), id])
-                case .retry(let at, let providerTokenRetry):
-                    try db.execute("""
-                        UPDATE push_outbox SET attempts = attempts + 1, last_result = $1, apns_status = $2,
-                                               lease_until = NULL, retry_at = $3, updated_at = $4,
-                                               provider_token_retries = provider_token_retries + $5
-                        WHERE apns_id = $6 AND status = 'pending'
-                        """, [.text(delivery.result), status, .seconds(at), .seconds(now),
-                              .integer(providerTokenRetry ? 1 : 0), id])
-                case .unregistered:
-                    try recordUnregistered(delivery, status: status, at: now, db)
-                }
+            guard anyUnregistered else {
+                try db.execute(Self.recordSQL, answers)
+                return
             }
+            let answered = try db.query(Self.recordSQL + " RETURNING o.apns_id, o.device_token, a.outcome, a.result",
+                                        answers)
+            try recordUnregistered(Self.deadTokens(answered), at: now, db)
         }
     }
 
-    private func recordUnregistered(_ delivery: DeliveryAttempt, status: PostgresValue, at now: Date,
+    /// What a 410 does beyond failing its push, for every token answered 410 in a batch: the token is remembered as
+    /// dead (keeping an earlier reason), invalidated in the registry beside, and its pending pushes not in flight fail.
+    private func recordUnregistered(_ tokens: [(token: String, reason: String)], at now: Date,
                                     _ db: PostgresConnection) throws {
-        let id = PostgresValue.text(delivery.apnsID.uuidString)
-        guard let token = try db.queryOne("""
-            UPDATE push_outbox SET status = 'failed', attempts = attempts + 1, last_result = $1, apns_status = $2,
-                                   lease_until = NULL, retry_at = NULL, updated_at = $3, finished_at = $3
-            WHERE apns_id = $4 RETURNING device_token
-            """, [.text(delivery.result), status, .seconds(now), id])?.string("device_token") else { return }
+        guard !tokens.isEmpty else { return }
+        let hexes = PostgresValue.textArray(tokens.map(\.token))
+        let reasons = PostgresValue.textArray(tokens.map(\.reason))
         try db.execute("""
-            INSERT INTO push_unregistered_tokens(token, reason, at) VALUES ($1, $2, $3) ON CONFLICT (token) DO NOTHING
-            """, [.text(token), .text(delivery.result), .seconds(now)])
+            INSERT INTO push_unregistered_tokens(token, reason, at) SELECT d.token, d.reason, $3
+            FROM unnest($1::text[], $2::text[]) AS d(token, reason) ON CONFLICT (token) DO NOTHING
+            """, [hexes, reasons, .seconds(now)])
         if hasRegistry {
             // The registry's record of the token, keeping an earlier reason, as SQLite's store does.
             try db.execute("""
-                UPDATE push_tokens SET invalidated_at = $1, invalid_reason = $2 WHERE token = $3 AND invalidated_at IS NULL
-                """, [.seconds(now), .text(delivery.result), .text(token)])
+                UPDATE push_tokens t SET invalidated_at = $3, invalid_reason = d.reason
+                FROM unnest($1::text[], $2::text[]) AS d(token, reason)
+                WHERE t.token = d.token AND t.invalidated_at IS NULL
+                """, [hexes, reasons, .seconds(now)])
         }
-        // Pushes to the token still waiting (not those in flight: their own answers come).
+        // Pushes to the tokens still waiting (not those in flight: their own answers come).
         try db.execute("""
-            UPDATE push_outbox SET status = 'failed', last_result = $1, updated_at = $2, finished_at = $2
-            WHERE device_token = $3 AND status = 'pending' AND (lease_until IS NULL OR lease_until <= $2)
-            """, [.text(PushStore.deadTokenResult(delivery.result)), .seconds(now), .text(token)])
+            UPDATE push_outbox o SET status = 'failed', last_result = d.result, updated_at = $3, finished_at = $3
+            FROM unnest($1::text[], $2::text[]) AS d(token, result)
+            WHERE o.device_token = d.token AND o.status = 'pending' AND (o.lease_until IS NULL OR o.lease_until <= $3)
+            """, [hexes, .textArray(tokens.map { PushStore.deadTokenResult($0.reason) }), .seconds(now)])
     }
 
     @discardableResult
@@ -183,10 +181,4 @@ public final class PostgresPushOutbox: PushDeliveryQueue {
             """, [.text(hex)])?.string("reason")
     }
 
-    /// The registry's invalidated tokens, joined to a claim's pushes.
-    private static let registryJoin =
-        "LEFT JOIN push_tokens t ON t.token = o.device_token AND t.invalidated_at IS NOT NULL"
-
-    /// A PostgreSQL array literal of UUID texts (which hold no quote, comma or brace).
-    private static func arrayLiteral(_ items: [String]) -> String { "{" + items.joined(separator: ",") + "}" }
 }

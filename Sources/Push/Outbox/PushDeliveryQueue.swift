@@ -41,6 +41,8 @@ public protocol PushDeliveryQueue: Sendable {
 
 extension PushStore: PushDeliveryQueue {
     public func enqueue(contentsOf pushes: [OutboxPush]) throws {
+        // On PostgreSQL the shared outbox queues a batch in one statement rather than two per push.
+        if let sharedOutbox { return try sharedOutbox.enqueue(contentsOf: pushes) }
         try outbox.enqueue(contentsOf: pushes)
     }
 
