@@ -139,18 +139,6 @@ private indirect enum Generated: Encodable {
     }
 }
 
-/// A seeded generator (SplitMix64), so a failure is reproducible.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 @Suite("JSONTextEncoder: the canonical text of JSONValueEncoder's value, byte for byte, without the value")
 struct JSONTextEncoderTests {
     /// The text the engine stored before: the value, then its canonical text.
@@ -197,7 +185,7 @@ struct JSONTextEncoderTests {
     @Test("one encoder reused for many values gives each its own text")
     func reused() throws {
         let encoder = JSONTextEncoder()
-        var generator = SplitMix(state: 28)
+        var generator = SeededGenerator(seed: 28)
         for _ in 0..<300 {
             let value = Generated.make(&generator, depth: 0)
             #expect(try encoder.encode(value) == Self.viaValue(value))
