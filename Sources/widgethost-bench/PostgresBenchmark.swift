@@ -73,11 +73,11 @@ enum PostgresBenchmark {
         let sqliteTaps = batches(timed)
         let oneTaps = batches(timed)
         let twoTaps = batches(timed)
-        let sqliteTime = try measure { for batch in sqliteTaps { try sqlite.record(batch: batch) } }
+        let sqliteTime = try BenchTiming.time { for batch in sqliteTaps { try sqlite.record(batch: batch) } }
         row("ingest, SQLite (1 daemon)", timed, sqliteTime)
-        let oneTime = try measure { try concurrently(oneTaps, first, nil) }
+        let oneTime = try BenchTiming.time { try concurrently(oneTaps, first, nil) }
         row("ingest, PostgreSQL, 1 writer", timed, oneTime)
-        let twoTime = try measure { try concurrently(twoTaps, first, second) }
+        let twoTime = try BenchTiming.time { try concurrently(twoTaps, first, second) }
         row("ingest, PostgreSQL, 2 writers (2 pools, as 2 daemons)", timed, twoTime)
 
         // Fill both logs to the same total, untimed, then time reports over the whole log.
@@ -103,32 +103,21 @@ enum PostgresBenchmark {
         let byFamily = TapReportQuery(dimensions: [.family], bucket: .day, timeZone: TimeZone(identifier: "Europe/Paris")!)
         for (name, query) in [("by route and day (rollups)", daily), ("by family and day (taps)", byFamily)] {
             var rows = 0
-            let sqliteReport = median(5) { rows = (try? sqlite.report(query).rows.count) ?? -1 }
+            let sqliteReport = BenchTiming.median(of: 5) { rows = (try? sqlite.report(query).rows.count) ?? -1 }
             row("report \(name), SQLite", sqliteCount, sqliteReport, result: "\(rows) rows")
-            let postgresReport = median(5) { rows = (try? first.report(query).rows.count) ?? -1 }
+            let postgresReport = BenchTiming.median(of: 5) { rows = (try? first.report(query).rows.count) ?? -1 }
             row("report \(name), PostgreSQL", postgresCount, postgresReport, result: "\(rows) rows")
         }
     }
 
-    /// Two writers, one per tap log, each taking every other batch; one writer (on a thread of its own, like
-    /// the two) taking them all when `second` is nil.
+    /// Two writers, one per tap log, each taking every other batch; one writer taking them all when `second` is nil.
     private static func concurrently(_ batches: [[Tap]], _ first: PostgresTapLog, _ second: PostgresTapLog?) throws {
-        let failure = LockedError()
-        let group = DispatchGroup()
         let writers = [first] + (second.map { [$0] } ?? [])
-        for (index, log) in writers.enumerated() {
-            DispatchQueue.global().async(group: group) {
-                do {
-                    for batch in batches[index...].enumerated().filter({ $0.offset % writers.count == 0 }).map(\.element) {
-                        try log.record(batch: batch)
-                    }
-                } catch {
-                    failure.set(error)
-                }
+        try BenchTiming.concurrently(writers.count) { index in
+            for batch in batches[index...].enumerated().filter({ $0.offset % writers.count == 0 }).map(\.element) {
+                try writers[index].record(batch: batch)
             }
         }
-        group.wait()
-        if let error = failure.error { throw error }
     }
 
     private static func serverVersion(_ pool: PostgresPool) throws -> String {
@@ -137,24 +126,6 @@ enum PostgresBenchmark {
                 "server \($0.string("v") ?? "?"), fsync=\($0.string("f") ?? "?")"
             } ?? "?"
         }
-    }
-
-    private static func measure(_ body: () throws -> Void) throws -> Duration {
-        let clock = ContinuousClock()
-        let began = clock.now
-        try body()
-        return clock.now - began
-    }
-
-    private static func median(_ runs: Int, _ body: () -> Void) -> Duration {
-        let clock = ContinuousClock()
-        var times: [Duration] = []
-        for _ in 0..<runs {
-            let began = clock.now
-            body()
-            times.append(clock.now - began)
-        }
-        return times.sorted()[runs / 2]
     }
 
     private static func row(_ name: String, _ taps: Int, _ time: Duration, result: String? = nil) {
@@ -166,24 +137,5 @@ enum PostgresBenchmark {
 
     private static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
-}
-
-/// The first error of several threads.
-private final class LockedError: @unchecked Sendable {
-    // @unchecked Sendable: `stored` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var stored: (any Error)?
-
-    func set(_ error: any Error) {
-        lock.lock()
-        if stored == nil { stored = error }
-        lock.unlock()
-    }
-
-    var error: (any Error)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
     }
 }

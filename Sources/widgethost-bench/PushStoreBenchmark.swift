@@ -59,15 +59,15 @@ enum PushStoreBenchmark {
                                ("PostgreSQL, 2 writers (2 pools, as 2 daemons)", [first, second])] {
             let range = offset..<offset + changes
             offset += changes
-            row("(a) planner → outbox, \(name)", changes, try measure { try submit(range, stores) }, "changes/s")
+            row("(a) planner → outbox, \(name)", changes, try BenchTiming.time { try submit(range, stores) }, "changes/s")
         }
         // The outboxes hold the timed changes' pushes: SQLite's one run, PostgreSQL's two; drained in that order.
-        let sqliteDrain = try measure { try drain([sqlite]) }
+        let sqliteDrain = try BenchTiming.time { try drain([sqlite]) }
         row("(b) claim + record, SQLite (1 sender)", changes, sqliteDrain, "pushes/s")
         let oneCount = try first.pendingCount()
-        let oneSender = try measure { try drain([first], stopAt: oneCount - changes) }
+        let oneSender = try BenchTiming.time { try drain([first], stopAt: oneCount - changes) }
         row("(b) claim + record, PostgreSQL, 1 sender", changes, oneSender, "pushes/s")
-        let twoSenders = try measure { try drain([first, second]) }
+        let twoSenders = try BenchTiming.time { try drain([first, second]) }
         row("(b) claim + record, PostgreSQL, 2 senders (as 2 daemons)", changes, twoSenders, "pushes/s")
     }
 
@@ -85,7 +85,7 @@ enum PushStoreBenchmark {
     /// Submits each change in a transaction of its own; with two stores, each on its own thread takes the changes of
     /// its own activities (every other one).
     private static func submit(_ range: Range<Int>, _ stores: [PushStore]) throws {
-        try concurrently(stores.count) { writer in
+        try BenchTiming.concurrently(stores.count) { writer in
             for index in range where index % stores.count == writer {
                 _ = try stores[writer].planner.submit([PushBenchmark.change(index)])
             }
@@ -95,7 +95,7 @@ enum PushStoreBenchmark {
     /// Claims 100 at a time and records them delivered until `stopAt` pushes are pending, each store on its own thread.
     private static func drain(_ stores: [PushStore], stopAt: Int = 0) throws {
         let now = Date()
-        try concurrently(stores.count) { sender in
+        try BenchTiming.concurrently(stores.count) { sender in
             while true {
                 let claimed = try stores[sender].claimDue(limit: 100, dueBy: .distantFuture, at: now, lease: .seconds(60))
                 if claimed.isEmpty { return }
@@ -107,21 +107,6 @@ enum PushStoreBenchmark {
         }
     }
 
-    private static func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) throws {
-        let failures = Failures()
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            do { try body(index) } catch { failures.add(error) }
-        }
-        if let error = failures.first { throw error }
-    }
-
-    private static func measure(_ body: () throws -> Void) throws -> Duration {
-        let clock = ContinuousClock()
-        let began = clock.now
-        try body()
-        return clock.now - began
-    }
-
     private static func row(_ name: String, _ count: Int, _ time: Duration, _ unit: String) {
         let seconds = time.seconds
         let text = seconds >= 1 ? String(format: "%.2f s", seconds) : String(format: "%.1f ms", seconds * 1000)
@@ -130,24 +115,5 @@ enum PushStoreBenchmark {
 
     private static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
-}
-
-/// The first error of several threads.
-private final class Failures: @unchecked Sendable {
-    // @unchecked Sendable: `errors` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var errors: [any Error] = []
-
-    func add(_ error: any Error) {
-        lock.lock()
-        errors.append(error)
-        lock.unlock()
-    }
-
-    var first: (any Error)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return errors.first
     }
 }

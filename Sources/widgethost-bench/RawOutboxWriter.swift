@@ -6,12 +6,14 @@ import Push
 /// its outbox row with a `JSONEncoder` payload), with bare `sqlite3_*` calls, statements prepared once, one
 /// `BEGIN IMMEDIATE … COMMIT` per batch. No policy, no reads: what any planner must at least write.
 final class RawOutboxWriter {
+    private let calls = RawSQLiteCalls(floor: "raw outbox")
+
     private var db: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private let encoder = EncodedPayload.encoder()
 
     init(path: String) throws {
-        try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil), "open")
+        try calls.check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil), "open")
         for sql in [
             "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
             "CREATE TABLE activities(id TEXT PRIMARY KEY, last_push_at REAL, last_state BLOB)",
@@ -21,14 +23,14 @@ final class RawOutboxWriter {
                                 priority INTEGER, payload BLOB, created_at REAL, status TEXT)
             """,
         ] {
-            try check(sqlite3_exec(db, sql, nil, nil, nil), sql)
+            try calls.check(sqlite3_exec(db, sql, nil, nil, nil), sql)
         }
         for sql in ["BEGIN IMMEDIATE", "COMMIT",
                     "INSERT OR REPLACE INTO activities VALUES (?, ?, ?)",
                     "INSERT INTO decisions(activity_id, at, kind, reason, apns_id) VALUES (?, ?, 'sent', 'priority 5', ?)",
                     "INSERT INTO outbox(apns_id, activity_id, device_token, priority, payload, created_at, status) VALUES (?, ?, ?, 5, ?, ?, 'pending')"] {
             var statement: OpaquePointer?
-            try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
+            try calls.check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
             statements[sql.components(separatedBy: " ").prefix(3).joined(separator: " ")] = statement
         }
     }
@@ -76,9 +78,5 @@ final class RawOutboxWriter {
         let code = sqlite3_step(statement)
         sqlite3_reset(statement)
         guard code == SQLITE_DONE else { throw BenchmarkUsage(message: "raw outbox \(key): SQLite error \(code)") }
-    }
-
-    private func check(_ code: Int32, _ what: String) throws {
-        guard code == SQLITE_OK else { throw BenchmarkUsage(message: "raw outbox \(what): SQLite error \(code)") }
     }
 }

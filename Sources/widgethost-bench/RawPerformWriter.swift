@@ -13,6 +13,8 @@ import Foundation
 /// batch before (one `UPDATE` per row, as the runner marks them). Outcome and request texts are fixed strings of the
 /// runner's length: no intent, no parameter binding, no JSON, no change capture, no reload planning.
 final class RawPerformWriter {
+    private let calls = RawSQLiteCalls(floor: "raw perform")
+
     private var db: OpaquePointer?
     /// The second connection the early idempotency look-ups read through.
     private var reader: OpaquePointer?
@@ -22,8 +24,8 @@ final class RawPerformWriter {
     private var owedRows: [Int64] = []
 
     init(path: String) throws {
-        try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil), "open")
-        try check(sqlite3_exec(db, "PRAGMA synchronous = FULL", nil, nil, nil), "synchronous")
+        try calls.check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil), "open")
+        try calls.check(sqlite3_exec(db, "PRAGMA synchronous = FULL", nil, nil, nil), "synchronous")
         for sql in [
             "BEGIN IMMEDIATE", "COMMIT", "SAVEPOINT perform", "RELEASE perform",
             "SELECT request, outcome FROM widgethost_intent_keys WHERE key = ? AND expires_at > ?",
@@ -44,14 +46,14 @@ final class RawPerformWriter {
             "UPDATE widgethost_owed_reloads SET done_at = ? WHERE id = ? AND done_at IS NULL",
         ] {
             var statement: OpaquePointer?
-            try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
+            try calls.check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
             statements.append(statement)
         }
-        try check(sqlite3_open_v2(path, &reader, SQLITE_OPEN_READONLY, nil), "open reader")
+        try calls.check(sqlite3_open_v2(path, &reader, SQLITE_OPEN_READONLY, nil), "open reader")
         for sql in ["BEGIN DEFERRED", "COMMIT",
                     "SELECT request, outcome FROM widgethost_intent_keys WHERE key = ? AND expires_at > ?"] {
             var statement: OpaquePointer?
-            try check(sqlite3_prepare_v2(reader, sql, -1, &statement, nil), sql)
+            try calls.check(sqlite3_prepare_v2(reader, sql, -1, &statement, nil), sql)
             readerStatements.append(statement)
         }
     }
@@ -72,27 +74,27 @@ final class RawPerformWriter {
         while done < count {
             let batch = min(batchSize, count - done)
             for offset in 0..<batch {
-                try step(readerStatements[0])
+                try calls.step(readerStatements[0])
                 bind(readerStatements[2], [.text("\(keyPrefix)-\(done + offset)"), .real(now)])
                 try rows(readerStatements[2])
-                try step(readerStatements[1])
+                try calls.step(readerStatements[1])
             }
-            try step(statements[0])
+            try calls.step(statements[0])
             bind(statements[11], [.real(now)])
-            try step(statements[11])
+            try calls.step(statements[11])
             bind(statements[12], [.real(now - 86400)])
-            try step(statements[12])
+            try calls.step(statements[12])
             for row in owedRows {
                 bind(statements[13], [.real(now)])
                 sqlite3_bind_int64(statements[13], 2, row)
-                try step(statements[13])
+                try calls.step(statements[13])
             }
             owedRows.removeAll(keepingCapacity: true)
             for _ in 0..<batch {
                 let task = "task-\(done % clients + 1)"
                 let key = "\(keyPrefix)-\(done)"
                 let completed: Int32 = done.isMultiple(of: 2) ? 1 : 0
-                try step(statements[2])
+                try calls.step(statements[2])
                 bind(statements[4], [.text(key), .real(now)])
                 try rows(statements[4])
                 bind(statements[5], [.text(task)])
@@ -100,23 +102,23 @@ final class RawPerformWriter {
                 sqlite3_bind_int(statements[6], 1, completed)
                 sqlite3_bind_text(statements[6], 2, task, -1, csqlite_transient())
                 sqlite3_bind_int(statements[6], 3, completed)
-                try step(statements[6])
+                try calls.step(statements[6])
                 bind(statements[7], [.text("proj-thesis")])
                 try rows(statements[7])
                 if completed == 1 {
                     bind(statements[8], [.text("lastCompletedTaskID"), .text(task)])
-                    try step(statements[8])
+                    try calls.step(statements[8])
                 }
                 bind(statements[9], [.text(key), .text(Self.request), .text(Self.outcome), .real(now),
                                      .real(now + 86400)])
-                try step(statements[9])
+                try calls.step(statements[9])
                 bind(statements[10], [.text(key), .text("[\"TaskList\"]"), .real(now)])
-                try step(statements[10])
+                try calls.step(statements[10])
                 owedRows.append(sqlite3_last_insert_rowid(db))
-                try step(statements[3])
+                try calls.step(statements[3])
                 done += 1
             }
-            try step(statements[1])
+            try calls.step(statements[1])
         }
         return done
     }
@@ -140,15 +142,5 @@ final class RawPerformWriter {
         while code == SQLITE_ROW { code = sqlite3_step(statement) }
         sqlite3_reset(statement)
         guard code == SQLITE_DONE else { throw BenchmarkUsage(message: "raw perform: SQLite error \(code)") }
-    }
-
-    private func step(_ statement: OpaquePointer?) throws {
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        guard code == SQLITE_DONE else { throw BenchmarkUsage(message: "raw perform: SQLite error \(code)") }
-    }
-
-    private func check(_ code: Int32, _ what: String) throws {
-        guard code == SQLITE_OK else { throw BenchmarkUsage(message: "raw perform \(what): SQLite error \(code)") }
     }
 }

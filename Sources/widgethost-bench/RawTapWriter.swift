@@ -8,6 +8,8 @@ import WidgetHost
 /// same rollup table the tap log keeps, summed in memory first as the tap log does. Routes are given, not routed: the
 /// floor is what any tap log must at least write.
 final class RawTapWriter {
+    private let calls = RawSQLiteCalls(floor: "raw taps")
+
     /// One tap as stored.
     struct Row {
         var date: Double
@@ -26,7 +28,7 @@ final class RawTapWriter {
 
     init(path: String, rollups: Bool) throws {
         self.rollups = rollups
-        try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil), "open")
+        try calls.check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil), "open")
         for sql in [
             "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
             """
@@ -42,7 +44,7 @@ final class RawTapWriter {
                 suspicious INTEGER NOT NULL, PRIMARY KEY (quarter, route)) WITHOUT ROWID
             """,
         ] {
-            try check(sqlite3_exec(db, sql, nil, nil, nil), sql)
+            try calls.check(sqlite3_exec(db, sql, nil, nil, nil), sql)
         }
         for sql in [
             "BEGIN IMMEDIATE", "COMMIT",
@@ -57,7 +59,7 @@ final class RawTapWriter {
             """,
         ] {
             var statement: OpaquePointer?
-            try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
+            try calls.check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
             statements.append(statement)
         }
     }
@@ -74,7 +76,7 @@ final class RawTapWriter {
 
     /// Writes `rows` in one transaction.
     func write(_ rows: [Row]) throws {
-        try step(statements[0])
+        try calls.step(statements[0])
         var groups: [Group: (taps: Int64, suspicious: Int64)] = [:]
         let insert = statements[2]
         for row in rows {
@@ -94,7 +96,7 @@ final class RawTapWriter {
             } else {
                 sqlite3_bind_null(insert, 9)
             }
-            try step(insert)
+            try calls.step(insert)
             guard rollups else { continue }
             let quarter = Int64((row.date / 900).rounded(.down))
             let group = Group(quarter: quarter, route: row.route ?? "")
@@ -107,9 +109,9 @@ final class RawTapWriter {
             sqlite3_bind_text(statement, 2, group.route, -1, csqlite_transient())
             sqlite3_bind_int64(statement, 3, counts.taps)
             sqlite3_bind_int64(statement, 4, counts.suspicious)
-            try step(statement)
+            try calls.step(statement)
         }
-        try step(statements[1])
+        try calls.step(statements[1])
     }
 
     /// Route × UTC day over every tap, one `GROUP BY` over the covering index: the raw answer of the report.
@@ -119,20 +121,10 @@ final class RawTapWriter {
             SELECT CAST(tapped_at / 86400 AS INTEGER) AS day, COALESCE(route, '(unmatched)'), count(*), sum(suspicious)
             FROM taps GROUP BY 1, 2 ORDER BY 1, 2
             """
-        try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
+        try calls.check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
         defer { sqlite3_finalize(statement) }
         var rows = 0
         while sqlite3_step(statement) == SQLITE_ROW { rows += 1 }
         return rows
-    }
-
-    private func step(_ statement: OpaquePointer?) throws {
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        guard code == SQLITE_DONE else { throw BenchmarkUsage(message: "raw taps: SQLite error \(code)") }
-    }
-
-    private func check(_ code: Int32, _ what: String) throws {
-        guard code == SQLITE_OK else { throw BenchmarkUsage(message: "raw taps \(what): SQLite error \(code)") }
     }
 }

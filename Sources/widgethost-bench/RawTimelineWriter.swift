@@ -8,15 +8,17 @@ import Foundation
 /// those the store already holds (the same entries, encoded once, outside the timing): no provider runs, no
 /// encoding, no budget decisions.
 final class RawTimelineWriter {
+    private let calls = RawSQLiteCalls(floor: "raw timelines")
+
     private var db: OpaquePointer?
     private var statements: [OpaquePointer?] = []
     private var configurations: [(key: String, timeline: String)] = []
 
     init(path: String) throws {
-        try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil), "open")
-        try check(sqlite3_exec(db, "PRAGMA synchronous = FULL", nil, nil, nil), "synchronous")
+        try calls.check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil), "open")
+        try calls.check(sqlite3_exec(db, "PRAGMA synchronous = FULL", nil, nil, nil), "synchronous")
         var select: OpaquePointer?
-        try check(sqlite3_prepare_v2(db, "SELECT key, timeline FROM configurations ORDER BY key", -1, &select, nil),
+        try calls.check(sqlite3_prepare_v2(db, "SELECT key, timeline FROM configurations ORDER BY key", -1, &select, nil),
                   "select")
         while sqlite3_step(select) == SQLITE_ROW {
             configurations.append((String(cString: sqlite3_column_text(select, 0)),
@@ -43,7 +45,7 @@ final class RawTimelineWriter {
             """,
         ] {
             var statement: OpaquePointer?
-            try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
+            try calls.check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
             statements.append(statement)
         }
     }
@@ -58,31 +60,21 @@ final class RawTimelineWriter {
     /// Rewrites every configuration's rows at `now`, `batchSize` configurations per transaction.
     func rewriteAll(now: Double, batchSize: Int) throws {
         for batchStart in stride(from: 0, to: configurations.count, by: batchSize) {
-            try step(statements[0])
+            try calls.step(statements[0])
             for (key, timeline) in configurations[batchStart..<min(batchStart + batchSize, configurations.count)] {
                 sqlite3_bind_text(statements[2], 1, timeline, -1, csqlite_transient())
                 sqlite3_bind_text(statements[2], 2, key, -1, csqlite_transient())
-                try step(statements[2])
+                try calls.step(statements[2])
                 sqlite3_bind_double(statements[3], 1, now + 3600)
                 sqlite3_bind_double(statements[3], 2, now - 86400)
                 sqlite3_bind_double(statements[3], 3, now)
                 sqlite3_bind_text(statements[3], 4, key, -1, csqlite_transient())
-                try step(statements[3])
+                try calls.step(statements[3])
                 sqlite3_bind_text(statements[4], 1, key, -1, csqlite_transient())
                 sqlite3_bind_double(statements[4], 2, now)
-                try step(statements[4])
+                try calls.step(statements[4])
             }
-            try step(statements[1])
+            try calls.step(statements[1])
         }
-    }
-
-    private func step(_ statement: OpaquePointer?) throws {
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        guard code == SQLITE_DONE else { throw BenchmarkUsage(message: "raw timelines: SQLite error \(code)") }
-    }
-
-    private func check(_ code: Int32, _ what: String) throws {
-        guard code == SQLITE_OK else { throw BenchmarkUsage(message: "raw timelines \(what): SQLite error \(code)") }
     }
 }

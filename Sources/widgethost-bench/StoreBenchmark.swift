@@ -148,22 +148,24 @@ struct BenchmarkUsage: Error, CustomStringConvertible {
 /// The baseline: the same upsert through bare `sqlite3_*` calls, each in its own transaction,
 /// with statements prepared once. No wrapper, no error objects beyond a code check.
 private final class RawWriter {
+    private let calls = RawSQLiteCalls(floor: "raw")
+
     private var db: OpaquePointer?
     private var begin: OpaquePointer?
     private var upsert: OpaquePointer?
     private var commit: OpaquePointer?
 
     init(path: String) throws {
-        try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil), "open")
+        try calls.check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil), "open")
         try exec("PRAGMA journal_mode = WAL")
         try exec("PRAGMA synchronous = FULL")
         try exec("""
             CREATE TABLE IF NOT EXISTS shared_state_defaults (
                 suite TEXT NOT NULL, key TEXT NOT NULL, type TEXT NOT NULL, value, PRIMARY KEY (suite, key))
             """)
-        try check(sqlite3_prepare_v2(db, "BEGIN IMMEDIATE", -1, &begin, nil), "prepare begin")
-        try check(sqlite3_prepare_v2(db, StoreBenchmark.upsertSQL, -1, &upsert, nil), "prepare upsert")
-        try check(sqlite3_prepare_v2(db, "COMMIT", -1, &commit, nil), "prepare commit")
+        try calls.check(sqlite3_prepare_v2(db, "BEGIN IMMEDIATE", -1, &begin, nil), "prepare begin")
+        try calls.check(sqlite3_prepare_v2(db, StoreBenchmark.upsertSQL, -1, &upsert, nil), "prepare upsert")
+        try calls.check(sqlite3_prepare_v2(db, "COMMIT", -1, &commit, nil), "prepare commit")
         try write(0)
     }
 
@@ -191,11 +193,7 @@ private final class RawWriter {
     }
 
     private func exec(_ sql: String) throws {
-        try check(sqlite3_exec(db, sql, nil, nil, nil), sql)
-    }
-
-    private func check(_ code: Int32, _ what: String) throws {
-        guard code == SQLITE_OK else { throw BenchmarkUsage(message: "raw \(what): SQLite error \(code)") }
+        try calls.check(sqlite3_exec(db, sql, nil, nil, nil), sql)
     }
 }
 

@@ -113,7 +113,7 @@ enum TapBenchmark {
                               ("report route x family x location x day, whole range", detailed)] {
             for source in [TapReportSource.automatic, .rawRows] {
                 var report: TapReport?
-                let time = median(5) {
+                let time = BenchTiming.median(of: 5) {
                     report = try? store.report(query, source: source)
                 }
                 let fromRollups = source == .automatic && (try? store.rollupTable(answering: query)) != nil
@@ -124,24 +124,13 @@ enum TapBenchmark {
             }
         }
         var rawRows = 0
-        let rawTime = median(5) { rawRows = (try? raw.routeByDay()) ?? 0 }
+        let rawTime = BenchTiming.median(of: 5) { rawRows = (try? raw.routeByDay()) ?? 0 }
         print(pad("  raw sqlite3_*: route x UTC day GROUP BY over the taps", 58) + pad("\(stored)", 12)
               + pad(format(rawTime), 12) + "\(rawRows) rows")
         var unmatched: [UnmatchedURL] = []
-        let unmatchedTime = median(5) { unmatched = (try? store.unmatchedURLs(limit: 20)) ?? [] }
+        let unmatchedTime = BenchTiming.median(of: 5) { unmatched = (try? store.unmatchedURLs(limit: 20)) ?? [] }
         print(pad("top 20 unmatched URLs with nearest routes, whole range", 58) + pad("\(unmatched.reduce(0) { $0 + $1.taps })", 12)
               + pad(format(unmatchedTime), 12) + "\(unmatched.count) URLs")
-    }
-
-    private static func median(_ runs: Int, _ body: () -> Void) -> Duration {
-        let clock = ContinuousClock()
-        var times: [Duration] = []
-        for _ in 0..<runs {
-            let began = clock.now
-            body()
-            times.append(clock.now - began)
-        }
-        return times.sorted()[runs / 2]
     }
 
     private static func seconds(_ duration: Duration) -> Double {

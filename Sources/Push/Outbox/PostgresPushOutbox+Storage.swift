@@ -46,10 +46,10 @@ extension PostgresPushOutbox {
         return migrator
     }
 
-    /// The columns a push is read from (the payload as hex, as text results carry it).
+    /// The columns a push is read from (``PushOutbox/push(_:)`` reads them, as from SQLite's outbox).
     static let columns = """
         o.apns_id, o.activity_id, o.event, o.device_token, o.channel_id, o.bundle_id, o.priority, o.expiration,
-        encode(o.payload, 'hex') AS payload_hex, o.created_at, o.due_at, o.status, o.attempts, o.last_result,
+        o.payload, o.created_at, o.due_at, o.status, o.attempts, o.last_result,
         o.apns_status, o.push_type, o.collapse_id, o.retry_at, o.finished_at, o.provider_token_retries
         """
 
@@ -70,25 +70,6 @@ extension PostgresPushOutbox {
     }
 
     static func push(_ row: PostgresRow) throws -> OutboxPush {
-        guard let id = row.string("apns_id").flatMap(UUID.init(uuidString:)),
-              let event = row.string("event").flatMap(LiveActivityEvent.init(rawValue:)),
-              let status = row.string("status").flatMap(OutboxPush.Status.init(rawValue:)),
-              let priority = row.int("priority").flatMap(PushHeaders.Priority.init(rawValue:)),
-              let pushType = row.string("push_type").flatMap(PushHeaders.PushType.init(rawValue:)),
-              let payloadHex = row.string("payload_hex"),
-              let payload = payloadHex.isEmpty ? Data() : PushTokenText.bytes(hex: payloadHex),
-              let createdAt = row.date("created_at"), let dueAt = row.date("due_at") else {
-            throw PushStoreError.corruptRow("push_outbox")
-        }
-        let headers = PushHeaders(pushType: pushType, bundleIdentifier: row.string("bundle_id") ?? "",
-                                  priority: priority, expiration: row.date("expiration"),
-                                  channelID: row.string("channel_id"))
-        return OutboxPush(
-            apnsID: id, activityID: row.string("activity_id") ?? "", event: event,
-            deviceToken: row.string("device_token").flatMap(PushTokenText.token), headers: headers,
-            payload: payload, createdAt: createdAt, dueAt: dueAt, status: status, attempts: row.int("attempts") ?? 0,
-            lastResult: row.string("last_result"), apnsStatus: row.int("apns_status"),
-            collapseID: row.string("collapse_id"), nextAttemptAt: row.date("retry_at"),
-            finishedAt: row.date("finished_at"), providerTokenRetries: row.int("provider_token_retries") ?? 0)
+        try PushOutbox.push(PushSQLRow(postgres: row))
     }
 }

@@ -83,7 +83,8 @@ extension PushOutbox {
               let event = row.string("event").flatMap(LiveActivityEvent.init(rawValue:)),
               let status = row.string("status").flatMap(OutboxPush.Status.init(rawValue:)),
               let priority = row.int("priority").flatMap(PushHeaders.Priority.init(rawValue:)),
-              let pushType = PushHeaders.PushType(rawValue: row.string("push_type") ?? "liveactivity") else {
+              let pushType = row.string("push_type").flatMap(PushHeaders.PushType.init(rawValue:)),
+              let createdAt = row.date("created_at"), let dueAt = row.date("due_at") else {
             throw PushStoreError.corruptRow("push_outbox")
         }
         let headers = PushHeaders(pushType: pushType, bundleIdentifier: row.string("bundle_id") ?? "",
@@ -92,8 +93,8 @@ extension PushOutbox {
         return OutboxPush(
             apnsID: id, activityID: row.string("activity_id") ?? "", event: event,
             deviceToken: row.string("device_token").flatMap(PushTokenText.token), headers: headers,
-            payload: row.data("payload") ?? Data(), createdAt: row.date("created_at") ?? .distantPast,
-            dueAt: row.date("due_at") ?? .distantPast, status: status, attempts: row.int("attempts") ?? 0,
+            payload: row.data("payload") ?? Data(), createdAt: createdAt, dueAt: dueAt, status: status,
+            attempts: row.int("attempts") ?? 0,
             lastResult: row.string("last_result"), apnsStatus: row.int("apns_status"),
             collapseID: row.string("collapse_id"), nextAttemptAt: row.date("retry_at"),
             finishedAt: row.date("finished_at"), providerTokenRetries: row.int("provider_token_retries") ?? 0)
