@@ -33,6 +33,13 @@ enum TimelineBenchmark {
             refreshSizes = [size]
             rounds = 1
         }
+        // `--rounds N`: more rounds, so that a profile of the run is mostly the rebuilds.
+        if let index = arguments.firstIndex(of: "--rounds"), index + 1 < arguments.count {
+            guard let count = Int(arguments[index + 1]), count > 0 else {
+                throw BenchmarkUsage(message: "--rounds takes a positive number, got \(arguments[index + 1])")
+            }
+            rounds = count
+        }
         print("widgethost-bench timelines: SQLite WAL synchronous=FULL in \(NSTemporaryDirectory()), 1k configurations")
         print("")
         print(pad("case", 52) + pad("instances", 12) + pad("time", 14) + pad("CPU", 12) + "ratio")
