@@ -61,6 +61,14 @@ enum IntentBenchmark {
                 rates[index].append(result.rate)
                 cpuPerPerform[index].append(result.cpuMicroseconds)
             }
+            // The floor writes request and outcome texts as long as those the runner stored this round.
+            raw.textLengths = try container.store.read { db in
+                let request = try db.scalar("SELECT CAST(avg(length(request)) AS INTEGER) FROM widgethost_intent_keys",
+                                            as: Int64.self)
+                let outcome = try db.scalar("SELECT CAST(avg(length(outcome)) AS INTEGER) FROM widgethost_intent_keys",
+                                            as: Int64.self)
+                return (Int(request ?? 100), Int(outcome ?? 850))
+            }
             let groupStatistics = await cases[3].runner.statistics
             let batch = max(1, Int((Double(groupStatistics.performs) / Double(max(groupStatistics.transactions, 1)))
                 .rounded()))
@@ -84,6 +92,8 @@ enum IntentBenchmark {
         let floorCPU = StoreBenchmark.median(rawCPU)
         print(row("raw sqlite3_*, same statements and batches", "", "", String(format: "%.0f", floorCPU),
                   rawCPU.map { String(format: "%.0f", $0) }.joined(separator: " ")))
+        print("  (the floor's request and outcome texts: \(raw.textLengths.request) and \(raw.textLengths.outcome) bytes, "
+              + "the average of the runner's stored keys)")
         print(row("CPU per perform, group commit 16 / raw (goal <= 2)", String(format: "%.2f", groupCPU / floorCPU),
                   "", "", ""))
         print(row("group commit / per-perform, 16 clients (goal >= 5x)",

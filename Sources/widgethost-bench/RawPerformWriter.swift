@@ -10,8 +10,9 @@ import Foundation
 /// off the writer), then in the batch the look-up again, the task's project, the update, the project's remaining
 /// tasks, the `lastCompletedTaskID` default when completing, the idempotency record and the owed-reload record. Per
 /// batch: the purges of expired keys and of old done owed reloads, and the marking done of the owed reloads of the
-/// batch before (one `UPDATE` per row, as the runner marks them). Outcome and request texts are fixed strings of the
-/// runner's length: no intent, no parameter binding, no JSON, no change capture, no reload planning.
+/// batch before (one `UPDATE` per row, as the runner marks them). Outcome and request texts are strings as long as
+/// the runner's (``textLengths``: the benchmark sets them from the rows the runner wrote), so both write as many
+/// bytes: no intent, no parameter binding, no JSON, no change capture, no reload planning.
 final class RawPerformWriter {
     private let calls = RawSQLiteCalls(floor: "raw perform")
 
@@ -64,8 +65,17 @@ final class RawPerformWriter {
         sqlite3_close_v2(db)
     }
 
-    private static let request = String(repeating: "r", count: 120)
-    private static let outcome = String(repeating: "o", count: 400)
+    private var request = String(repeating: "r", count: 100)
+    private var outcome = String(repeating: "o", count: 850)
+
+    /// The lengths of the request and outcome texts written per perform: those of the runner's stored keys.
+    var textLengths: (request: Int, outcome: Int) {
+        get { (request.utf8.count, outcome.utf8.count) }
+        set {
+            request = String(repeating: "r", count: newValue.request)
+            outcome = String(repeating: "o", count: newValue.outcome)
+        }
+    }
 
     /// Performs `count` toggles of the clients' tasks, `batchSize` per transaction; returns how many.
     func perform(count: Int, batchSize: Int, clients: Int, keyPrefix: String) throws -> Int {
@@ -109,7 +119,7 @@ final class RawPerformWriter {
                     bind(statements[8], [.text("lastCompletedTaskID"), .text(task)])
                     try calls.step(statements[8])
                 }
-                bind(statements[9], [.text(key), .text(Self.request), .text(Self.outcome), .real(now),
+                bind(statements[9], [.text(key), .text(request), .text(outcome), .real(now),
                                      .real(now + 86400)])
                 try calls.step(statements[9])
                 bind(statements[10], [.text(key), .text("[\"TaskList\"]"), .real(now)])

@@ -172,7 +172,11 @@ extension IntentRunner {
             throw IntentPerformFailure(intentError: .performFailed(intent: name, message: "\(error)"), underlying: error)
         }
         let requests = binding.reloadRequests
-        if !request.isDryRun { try await engine.storeRelevanceSignals(binding.relevanceSignals.take()) }
+        let signals = binding.relevanceSignals.take()
+        if !request.isDryRun, !signals.donations.isEmpty || signals.relevantIntents != nil {
+            // Onto the engine only when there is something to store: most performs donate nothing.
+            try await engine.storeRelevanceSignals(signals)
+        }
         let planned = try engine.planIntentReloads(tappedInstanceID: request.instanceID, requests: requests)
         var outcome = IntentOutcome(
             intentName: name, parameters: item.bound.parameters, instanceID: request.instanceID,

@@ -104,6 +104,9 @@ public actor IntentRunner {
     private var preparing = 0
     /// When the next transaction started waiting for preparing performs.
     private var gatheringSince: ContinuousClock.Instant?
+    /// The draining task, while it waits for preparing performs: resumed by the last of them to be queued (or to
+    /// fail), by the one that fills the batch, or at the end of ``groupCommitWindow``.
+    private var gatherer: CheckedContinuation<Void, Never>?
 
     /// How many performs ran, and in how many transactions: performs / transactions is the group-commit factor.
     public struct Statistics: Sendable, Hashable {
@@ -227,12 +230,15 @@ public actor IntentRunner {
             prepared = try await prepare(request, descriptor)
         } catch {
             preparing -= 1
+            endGatheringIfReady()
             throw error
         }
         preparing -= 1
         let bound: IntentParameterBinder.Bound
         switch prepared {
-        case .replay(let outcome): return outcome
+        case .replay(let outcome):
+            endGatheringIfReady()
+            return outcome
         case .bound(let value): bound = value
         }
         return try await withCheckedThrowingContinuation { continuation in
@@ -240,6 +246,8 @@ public actor IntentRunner {
             if !isDraining {
                 isDraining = true
                 Task { await self.drain() }
+            } else {
+                endGatheringIfReady()
             }
         }
     }
@@ -281,7 +289,7 @@ public actor IntentRunner {
         while true {
             switch await nextBatch() {
             case .batch(let batch, let marking): await run(batch, markingDone: marking)
-            case .wait: try? await Task.sleep(for: .microseconds(200))
+            case .wait(let deadline): await gather(until: deadline)
             case .done: return
             }
         }
@@ -290,7 +298,8 @@ public actor IntentRunner {
     private enum NextBatch {
         /// Performs to run in one transaction, which also marks these owed reloads done.
         case batch([QueuedPerform], markingDone: [Int64])
-        case wait
+        /// Performs are being prepared: wait for them, at the latest until the window's end.
+        case wait(until: ContinuousClock.Instant)
         case done
     }
 
@@ -307,7 +316,7 @@ public actor IntentRunner {
             let now = ContinuousClock.now
             let since = gatheringSince ?? now
             gatheringSince = since
-            if now - since < Self.groupCommitWindow { return .wait }
+            if now - since < Self.groupCommitWindow { return .wait(until: since + Self.groupCommitWindow) }
         }
         gatheringSince = nil
         let batch = Array(queue.prefix(maximumBatchSize))
@@ -316,6 +325,31 @@ public actor IntentRunner {
         statistics.transactions += 1
         defer { reloadedOwed = [] }
         return .batch(batch, markingDone: reloadedOwed)
+    }
+
+    /// Waits, as the draining task, until no perform is being prepared any more or the batch is full (whichever
+    /// comes first), at the latest until `deadline`.
+    ///
+    /// Woken by the performs themselves (``endGatheringIfReady()``), not by polling: a wait costs one timer and one
+    /// resumption however many performs arrive meanwhile.
+    private func gather(until deadline: ContinuousClock.Instant) async {
+        guard preparing > 0, queue.count < maximumBatchSize else { return }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            await self?.endGathering()
+        }
+        await withCheckedContinuation { gatherer = $0 }
+        timer.cancel()
+    }
+
+    /// Ends the draining task's wait once nothing it waits for is left.
+    private func endGatheringIfReady() {
+        if gatherer != nil, preparing == 0 || queue.count >= maximumBatchSize { endGathering() }
+    }
+
+    private func endGathering() {
+        gatherer?.resume()
+        gatherer = nil
     }
 
     /// The committed first outcome for a retry, and the reloads its perform still owes.
