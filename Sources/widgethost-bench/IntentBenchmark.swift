@@ -141,7 +141,7 @@ enum IntentBenchmark {
         var count = 0
         while clock.now < deadline {
             count += try raw.perform(count: batchSize * 4, batchSize: batchSize, clients: 16,
-                                     keyPrefix: "\(keyPrefix)-\(count)")
+                                     keyPrefix: keyPrefix, firstIndex: count)
         }
         return (processCPUMicroseconds() - cpuBefore) / Double(max(count, 1))
     }

@@ -78,14 +78,19 @@ final class RawPerformWriter {
     }
 
     /// Performs `count` toggles of the clients' tasks, `batchSize` per transaction; returns how many.
-    func perform(count: Int, batchSize: Int, clients: Int, keyPrefix: String) throws -> Int {
+    ///
+    /// The performs are those of `clients` clients taking turns, as the benchmark's clients do: the `index`th
+    /// (from `firstIndex` on) is client `index % clients`'s `index / clients + 1`th perform, on its own task, with
+    /// the key `keyPrefix-client-count`, completing the task on odd counts and reopening it on even ones, so every
+    /// perform changes its task's row.
+    func perform(count: Int, batchSize: Int, clients: Int, keyPrefix: String, firstIndex: Int) throws -> Int {
         var done = 0
         let now = Date().timeIntervalSince1970
         while done < count {
             let batch = min(batchSize, count - done)
             for offset in 0..<batch {
                 try calls.step(readerStatements[0])
-                bind(readerStatements[2], [.text("\(keyPrefix)-\(done + offset)"), .real(now)])
+                bind(readerStatements[2], [.text(Self.key(keyPrefix, firstIndex + done + offset, clients: clients)), .real(now)])
                 try rows(readerStatements[2])
                 try calls.step(readerStatements[1])
             }
@@ -101,9 +106,10 @@ final class RawPerformWriter {
             }
             owedRows.removeAll(keepingCapacity: true)
             for _ in 0..<batch {
-                let task = "task-\(done % clients + 1)"
-                let key = "\(keyPrefix)-\(done)"
-                let completed: Int32 = done.isMultiple(of: 2) ? 1 : 0
+                let index = firstIndex + done
+                let task = "task-\(index % clients + 1)"
+                let key = Self.key(keyPrefix, index, clients: clients)
+                let completed: Int32 = (index / clients + 1).isMultiple(of: 2) ? 0 : 1
                 try calls.step(statements[2])
                 bind(statements[4], [.text(key), .real(now)])
                 try rows(statements[4])
@@ -131,6 +137,12 @@ final class RawPerformWriter {
             try calls.step(statements[1])
         }
         return done
+    }
+
+    /// The idempotency key of the `index`th perform: `prefix-client-count`, as the benchmark's clients make theirs,
+    /// so the keys' index takes inserts at one place per client, as it does for the runner, not at its end alone.
+    private static func key(_ prefix: String, _ index: Int, clients: Int) -> String {
+        "\(prefix)-\(index % clients)-\(index / clients + 1)"
     }
 
     private enum Value {
