@@ -150,6 +150,49 @@ struct WriteSessionTests {
         }
     }
 
+    @Test("one savepoint in two steps reports the first step's changes only, and keeps or undoes both together",
+          arguments: StoreKind.allCases)
+    func twoStepSavepointReportsItsFirstStepAndRollsBackBoth(kind: StoreKind) async throws {
+        try await withAsyncStore(kind) { store in
+            try await store.withWriteSession { session in
+                let marks = try await session.savepoint(reportingChangesOf: {
+                    try session.withDatabase { db in try db.execute("INSERT INTO item(name) VALUES ('work')") }
+                    return "body"
+                }, then: { value, changes in
+                    #expect(value == "body")
+                    #expect(changes.rows.map(\.operation) == [.insert])
+                    #expect(changes.rows.map { $0.new?["name"] } == [.text("work")])
+                    let before = try session.withDatabase { db in db.changeRecorder?.mark ?? -1 }
+                    try session.withDatabase { db in try db.execute("INSERT INTO item(name) VALUES ('record')") }
+                    let after = try session.withDatabase { db in db.changeRecorder?.mark ?? -1 }
+                    return (before, after)
+                })
+                #expect(marks.0 == marks.1, "the second step's writes are not recorded")
+                await #expect(throws: Rollback.self) {
+                    _ = try await session.savepoint(reportingChangesOf: {
+                        try session.withDatabase { db in try db.execute("INSERT INTO item(name) VALUES ('undone')") }
+                    }, then: { _, _ in
+                        try session.withDatabase { db in
+                            try db.execute("INSERT INTO item(name) VALUES ('undone record')")
+                        }
+                        throw Rollback()
+                    })
+                }
+                let nested = try await session.savepoint {
+                    try await session.savepoint(reportingChangesOf: {
+                        try session.withDatabase { db in
+                            try db.execute("UPDATE item SET name = 'w' WHERE name = 'work'")
+                        }
+                    }, then: { _, changes in changes.rows.count })
+                }
+                #expect(nested.value == 1)
+                #expect(nested.changes.rows.map(\.operation) == [.update],
+                        "an enclosing reporting savepoint still sees the first step's changes")
+            }
+            #expect(try names(store) == ["w", "record"])
+        }
+    }
+
     /// Outcome of one attempted call: whether it threw a misuse error.
     private static func misuse(_ body: () throws -> Void) -> Bool {
         do {

@@ -73,6 +73,14 @@ final class ChangeRecorder {
         if reporting { reportingSavepoints += 1 }
     }
 
+    /// The innermost savepoint stops reporting: what is written in it from now on is no longer recorded (unless an
+    /// enclosing savepoint reports), what was recorded stays.
+    func stopReportingInnermostSavepoint() {
+        guard isCapturing, let last = savepointMarks.indices.last, savepointMarks[last].reports else { return }
+        savepointMarks[last].reports = false
+        reportingSavepoints -= 1
+    }
+
     func releaseSavepoint() {
         guard isCapturing, let savepoint = savepointMarks.popLast() else { return }
         if savepoint.reports { reportingSavepoints -= 1 }

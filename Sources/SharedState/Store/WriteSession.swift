@@ -100,6 +100,44 @@ public final class WriteSession: @unchecked Sendable {
         }
     }
 
+    /// Runs async work in one savepoint, in two steps: `body`, whose changes are reported, then `finish`, which
+    /// receives them and whose own changes are not recorded (bookkeeping that must commit or roll back with the
+    /// work, such as a record of its outcome).
+    ///
+    /// It does what a reporting ``savepoint(rollingBack:reportingChanges:isolation:_:)`` nested in a non-reporting
+    /// one does, with one savepoint instead of two. When either step throws, everything both did is rolled back
+    /// and the error rethrown; the session's transaction goes on.
+    ///
+    /// - Parameters:
+    ///   - isolation: The caller's isolation, in which both steps run.
+    ///   - body: The work whose changes are reported.
+    ///   - finish: The rest of the savepoint's work, given what `body` returned and the rows and defaults keys it
+    ///     changed (changes of savepoints rolled back inside it excluded).
+    /// - Returns: What `finish` returned, once the savepoint is released.
+    /// - Throws: What `body` or `finish` threw, or ``SQLiteError``.
+    public func savepoint<T, U>(
+        isolation: isolated (any Actor)? = #isolation,
+        reportingChangesOf body: () async throws -> T,
+        then finish: (T, ChangeSet) async throws -> U
+    ) async throws -> U {
+        let savepoint = try withDatabase { db in try db.openSavepoint(reportingChanges: true) }
+        let result: U
+        do {
+            let value = try await body()
+            let changes = try withDatabase { db -> ChangeSet in
+                guard let recorder = db.changeRecorder else { return ChangeSet() }
+                defer { recorder.stopReportingInnermostSavepoint() }
+                return try recorder.changeSet(since: savepoint.changeMark, on: db)
+            }
+            result = try await finish(value, changes)
+        } catch {
+            try? withDatabase { db in db.rollBack(savepoint) }
+            throw error
+        }
+        try withDatabase { db in try db.release(savepoint) }
+        return result
+    }
+
     // MARK: Opening and closing (by the store)
 
     func begin() throws {

@@ -93,11 +93,7 @@ extension IntentRunner {
         let request = item.request
         let now = engine.clock.now
         do {
-            if request.isDryRun {
-                let (outcome, _, _) = try await execute(item, in: session, now: now)
-                return .performed(outcome, owed: [])
-            }
-            if let key = request.idempotencyKey,
+            if !request.isDryRun, let key = request.idempotencyKey,
                let replay = try session.withDatabase({ db -> BatchResult? in
                    guard let entry = try IdempotencyLedger.entry(forKey: key, now: now, db) else { return nil }
                    return .replayed(try Self.replay(entry, key: key, request: request),
@@ -105,39 +101,17 @@ extension IntentRunner {
                }) {
                 return replay
             }
-            // The perform's changes, its key and the reloads it owes are written in one savepoint: all commit or none.
-            let (result, _) = try await session.savepoint(reportingChanges: false) { () async throws -> BatchResult in
-                let (performed, requests, controlRequests) = try await execute(item, in: session, now: now)
-                var outcome = performed
-                let key = request.idempotencyKey
-                if let key {
-                    outcome.idempotency = IdempotencyInfo(key: key, isReplay: false, firstPerformedAt: now,
-                                                          expiresAt: now.addingTimeInterval(idempotencyRetention))
-                }
-                let stored = outcome
-                let owed = try session.withDatabase { db in
-                    if let key {
-                        try IdempotencyLedger.record(key: key, request: IdempotencyLedger.requestText(request),
-                                                     outcome: stored,
-                                                     expiresAt: now.addingTimeInterval(idempotencyRetention), db)
-                    }
-                    return try OwedReloadLedger.record(idempotencyKey: key, instanceID: request.instanceID,
-                                                       requests: requests, controlID: request.controlID,
-                                                       controlRequests: controlRequests, committedAt: now, db)
-                }
-                return .performed(outcome, owed: owed.map { [$0] } ?? [])
-            }
-            return result
+            return try await execute(item, in: session, now: now)
         } catch {
             return .failed(error)
         }
     }
 
-    /// Runs `perform()` with the host bound to this perform's transaction; a throw rolls its savepoint back.
-    /// - Returns: The outcome, and the `WidgetCenter` and `ControlCenter` requests `perform()` made (none for a dry
-    ///   run).
+    /// Runs `perform()` with the host bound to this perform's transaction, in one savepoint with what it leaves
+    /// behind: its changes, its key and the reloads it owes commit together or not at all. A throw rolls it all
+    /// back; a dry run is rolled back after its outcome is taken, and records nothing.
     private nonisolated func execute(_ item: QueuedPerform, in session: WriteSession, now: Date) async throws
-        -> (IntentOutcome, requests: [UserCodeBinding.ReloadRequest], controlRequests: [UserCodeBinding.ReloadRequest]) {
+        -> BatchResult {
         let request = item.request
         let name = request.intentName
         let intent = item.bound.intent
@@ -151,9 +125,8 @@ extension IntentRunner {
                                                  controls: { try await engine.currentControls() }) {
             try await engine.currentConfigurations()
         }
-        let performed: (value: (value: JSONValue?, dialog: String?), changes: ChangeSet)
-        do {
-            performed = try await session.savepoint(rollingBack: request.isDryRun) {
+        let runIntent = { () async throws -> (value: JSONValue?, dialog: String?) in
+            do {
                 let result = try await HostContext.withBinding(binding) {
                     try await HostEnvironment.$current.withValue(environment) {
                         try await IntentTransaction.$current.withValue(transaction) {
@@ -164,27 +137,58 @@ extension IntentRunner {
                 // A UserDefaults write that failed (it cannot throw) fails the perform rather than half-apply it.
                 if let failure = failures.first { throw failure }
                 return (IntentResultValue.json(result.returnedValue), result.returnedDialog?.full.defaultValue)
+            } catch let error as IntentError {
+                throw error
+            } catch {
+                // The cause travels with the answer so ``IntentRunner/performRethrowing(_:)`` can hand it to a test.
+                throw IntentPerformFailure(intentError: .performFailed(intent: name, message: "\(error)"),
+                                           underlying: error)
             }
-        } catch let error as IntentError {
-            throw error
-        } catch {
-            // The cause travels with the answer so ``IntentRunner/performRethrowing(_:)`` can hand it to a test.
-            throw IntentPerformFailure(intentError: .performFailed(intent: name, message: "\(error)"), underlying: error)
         }
-        let requests = binding.reloadRequests
-        let signals = binding.relevanceSignals.take()
-        if !request.isDryRun, !signals.donations.isEmpty || signals.relevantIntents != nil {
-            // Onto the engine only when there is something to store: most performs donate nothing.
-            try await engine.storeRelevanceSignals(signals)
+        func outcome(_ performed: (value: JSONValue?, dialog: String?), changes: ChangeSet,
+                     requests: [UserCodeBinding.ReloadRequest]) throws -> IntentOutcome {
+            let planned = try engine.planIntentReloads(tappedInstanceID: request.instanceID, requests: requests)
+            var outcome = IntentOutcome(
+                intentName: name, parameters: item.bound.parameters, instanceID: request.instanceID,
+                value: performed.value, dialog: performed.dialog, changes: changes,
+                requestedReloads: requests.map(\.label), plannedReloads: planned, isDryRun: request.isDryRun,
+                performedAt: now)
+            let controlRequests = binding.controlReloadRequests
+            outcome.requestedControlReloads = controlRequests.isEmpty ? nil : controlRequests.map(\.label)
+            return outcome
         }
-        let planned = try engine.planIntentReloads(tappedInstanceID: request.instanceID, requests: requests)
-        var outcome = IntentOutcome(
-            intentName: name, parameters: item.bound.parameters, instanceID: request.instanceID,
-            value: performed.value.value, dialog: performed.value.dialog, changes: performed.changes,
-            requestedReloads: requests.map(\.label), plannedReloads: planned, isDryRun: request.isDryRun,
-            performedAt: now)
-        let controlRequests = binding.controlReloadRequests
-        outcome.requestedControlReloads = controlRequests.isEmpty ? nil : controlRequests.map(\.label)
-        return (outcome, request.isDryRun ? [] : requests, request.isDryRun ? [] : controlRequests)
+        if request.isDryRun {
+            let performed = try await session.savepoint(rollingBack: true) { try await runIntent() }
+            return .performed(try outcome(performed.value, changes: performed.changes,
+                                          requests: binding.reloadRequests), owed: [])
+        }
+        // One savepoint: the intent's changes are reported, then its key and owed reloads are written unreported.
+        return try await session.savepoint(reportingChangesOf: runIntent) { performed, changes in
+            let requests = binding.reloadRequests
+            let signals = binding.relevanceSignals.take()
+            if !signals.donations.isEmpty || signals.relevantIntents != nil {
+                // Onto the engine only when there is something to store: most performs donate nothing.
+                try await engine.storeRelevanceSignals(signals)
+            }
+            var outcome = try outcome(performed, changes: changes, requests: requests)
+            let key = request.idempotencyKey
+            let expiresAt = now.addingTimeInterval(idempotencyRetention)
+            if let key {
+                outcome.idempotency = IdempotencyInfo(key: key, isReplay: false, firstPerformedAt: now,
+                                                      expiresAt: expiresAt)
+            }
+            let stored = outcome
+            let owed = try session.withDatabase { db in
+                if let key {
+                    try IdempotencyLedger.record(key: key, request: IdempotencyLedger.requestText(request),
+                                                 outcome: stored, expiresAt: expiresAt, db)
+                }
+                return try OwedReloadLedger.record(idempotencyKey: key, instanceID: request.instanceID,
+                                                   requests: requests, controlID: request.controlID,
+                                                   controlRequests: binding.controlReloadRequests,
+                                                   committedAt: now, db)
+            }
+            return .performed(outcome, owed: owed.map { [$0] } ?? [])
+        }
     }
 }
