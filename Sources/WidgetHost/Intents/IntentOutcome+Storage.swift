@@ -152,10 +152,21 @@ extension JSONTextWriter {
     }
 
     /// A row's columns, sorted here rather than through the JSON module's generic `object(_:_:)`, which runs
-    /// unspecialized from this module.
+    /// unspecialized from this module. A row has a handful of columns: an insertion sort in place, rather than
+    /// `sorted(by:)`'s stable sort and the buffer it allocates.
     private mutating func write(_ columns: [String: SQLValue]) throws {
         beginObject()
-        for (name, value) in columns.sorted(by: { Self.keyPrecedes($0.key, $1.key) }) {
+        var members = Array(columns)
+        for index in members.indices.dropFirst() {
+            let member = members[index]
+            var position = index
+            while position > 0, Self.keyPrecedes(member.key, members[position - 1].key) {
+                members[position] = members[position - 1]
+                position -= 1
+            }
+            members[position] = member
+        }
+        for (name, value) in members {
             key(name)
             try write(value)
         }
