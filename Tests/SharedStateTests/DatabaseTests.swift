@@ -4,6 +4,24 @@ import Testing
 
 @Suite("Database")
 struct DatabaseTests {
+    /// Statements are found again by where their text is (`recentStatements`): SQL built anew each time, freed and
+    /// then made again at the same address with other text, must still get its own statement.
+    @Test func statementsFoundByAddressAreCheckedAgainstTheirText() throws {
+        let store = try DatabaseStore.inMemory()
+        try store.write { db in
+            for round in 0..<2_000 {
+                // Heap strings (longer than a small string), built per iteration: the allocator reuses addresses.
+                let sql = "SELECT \(round % 7) AS value, 'a padding long enough to be stored on the heap'"
+                #expect(try db.scalar(sql, as: Int64.self) == Int64(round % 7))
+                #expect(try db.scalar("SELECT 42 AS value, 'a literal of the same length as the built one'",
+                                      as: Int64.self) == 42)
+                try db.execute("CREATE TEMP TABLE IF NOT EXISTS seen(value INTEGER)")
+                try db.execute("INSERT INTO seen(value) VALUES (\(round % 5))")
+            }
+            #expect(try db.scalar("SELECT sum(value) FROM seen", as: Int64.self) == Int64((0..<2_000).reduce(0) { $0 + $1 % 5 }))
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func executeQueryAndTypedRows(kind: StoreKind) throws {
         try withStore(kind) { store throws in

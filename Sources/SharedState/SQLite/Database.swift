@@ -16,6 +16,11 @@ public final class Database {
     /// The file this connection was opened on, or `:memory:`.
     public let path: String
     private var statementCache: [String: Statement] = [:]
+    /// Statements found again by where their SQL text's bytes are, ahead of ``statementCache``: SQL written as a
+    /// literal keeps one address for the life of the process, so the same call finds its statement without hashing
+    /// the text. A slot is used only when its text equals the SQL given (for the same literal that comparison takes
+    /// no look at the bytes), so a string made later at a freed one's address is told apart.
+    private var recentStatements = [(sql: String, statement: Statement)?](repeating: nil, count: 64)
     /// The savepoints open on this connection (those opened through ``openSavepoint()``).
     private var savepointDepth = 0
     /// `SAVEPOINT`, `RELEASE` and `ROLLBACK TO` text per nesting depth, built once: the names are reused, so the
@@ -55,6 +60,7 @@ public final class Database {
     }
 
     deinit {
+        recentStatements.removeAll()
         statementCache.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -71,7 +77,7 @@ public final class Database {
     ///
     /// See [sqlite3_step](https://www.sqlite.org/c3ref/step.html).
     public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {
-        if let cached = statementCache[sql] {
+        if let cached = cached(sql) {
             defer { sqlite3_reset(cached.handle) }
             try cached.reset(binding: arguments)
             while try cached.step() {}
@@ -88,7 +94,7 @@ public final class Database {
                                   message: "arguments need SQL holding exactly one statement",
                                   sql: sql, path: path)
             }
-            if isOnly { statementCache[sql] = statement }
+            if isOnly { cache(statement, for: sql) }
             defer { sqlite3_reset(statement.handle) }
             try statement.reset(binding: arguments)
             while try statement.step() {}
@@ -244,14 +250,35 @@ public final class Database {
         try? execute(savepoint.sql.release)
     }
 
+    /// The slot of ``recentStatements`` for `sql`: from the address of its UTF-8 bytes.
+    private func recentSlot(_ sql: String) -> Int? {
+        sql.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { (Int(bitPattern: $0) >> 4) & 63 }
+        } ?? nil
+    }
+
+    /// The prepared statement for `sql`, if this connection has one.
+    private func cached(_ sql: String) -> Statement? {
+        let slot = recentSlot(sql)
+        if let slot, let recent = recentStatements[slot], recent.sql == sql { return recent.statement }
+        guard let statement = statementCache[sql] else { return nil }
+        if let slot { recentStatements[slot] = (sql, statement) }
+        return statement
+    }
+
+    private func cache(_ statement: Statement, for sql: String) {
+        statementCache[sql] = statement
+        if let slot = recentSlot(sql) { recentStatements[slot] = (sql, statement) }
+    }
+
     private func cachedStatement(_ sql: String) throws -> Statement {
-        if let cached = statementCache[sql] { return cached }
+        if let cached = cached(sql) { return cached }
         let (prepared, rest) = try Statement.prepare(Substring(sql).utf8, in: self, persistent: true)
         guard let statement = prepared, Statement.isBlank(rest) else {
             throw SQLiteError(extendedCode: SQLITE_ERROR, message: "a query must be exactly one statement",
                               sql: sql, path: path)
         }
-        statementCache[sql] = statement
+        cache(statement, for: sql)
         return statement
     }
 }
