@@ -12,20 +12,24 @@ public struct HostEnvironment: Sendable {
     public var now: Date
     /// The device's time zone.
     public var timeZone: TimeZone
-    private let containers: [String: AppGroupContainer]
+    /// Looked up in order: an engine knows a handful, and every provider run and perform makes an environment, so
+    /// none builds a dictionary.
+    private let containers: [AppGroupContainer]
 
     /// Creates an environment.
     public init(now: Date, timeZone: TimeZone, containers: [AppGroupContainer]) {
         self.now = now
         self.timeZone = timeZone
-        self.containers = Dictionary(containers.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        self.containers = containers
     }
 
     /// A Gregorian calendar in the device's time zone.
     public var calendar: Calendar { .device(in: timeZone) }
 
-    /// The App Group container with this identifier, if the engine has it.
-    public func container(forGroup identifier: String) -> AppGroupContainer? { containers[identifier] }
+    /// The App Group container with this identifier, if the engine has it (the first given, if several).
+    public func container(forGroup identifier: String) -> AppGroupContainer? {
+        containers.first { $0.identifier == identifier }
+    }
 
     /// The environment of the engine running the current task, if any.
     @TaskLocal public static var current: HostEnvironment?

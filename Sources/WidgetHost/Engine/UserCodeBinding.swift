@@ -24,12 +24,22 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     private let controlRequests = ReloadRequestLog()
     /// Donations and relevant intents made by the user code, stored by the engine afterwards.
     let relevanceSignals = RelevanceSignals()
-    /// The storage `UserDefaults(suiteName:)` reaches, by App Group identifier; a group not here has no suite.
-    private let suites: [String: any DefaultsStorage]
+    /// How `UserDefaults(suiteName:)` reaches the App Groups: made when asked for, so that a run that reads no
+    /// defaults (most providers, most performs) builds no storage.
+    private enum SuiteAccess {
+        /// Each suite read and written directly.
+        case direct
+        /// The perform's own group inside its transaction; the others readable, refusing writes.
+        case perform(IntentTransaction, intentName: String, failures: PerformFailures)
+    }
+
+    private let suiteAccess: SuiteAccess
     private let configurations: @Sendable () async throws -> [WidgetInfo]
     private let controls: @Sendable () async throws -> [ControlInfo]
-    /// The App Groups whose directories `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answers.
-    private let containers: [String: AppGroupContainer]
+    /// The App Groups whose directories `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answers
+    /// and whose suites `UserDefaults(suiteName:)` reaches, looked up in order (a handful: no dictionary built per
+    /// run); a group not here has no suite.
+    private let containers: [AppGroupContainer]
     /// The engine's time when the user code was called, and the device's time zone (``HostContext/now``).
     let now: Date?
     let timeZone: TimeZone?
@@ -37,11 +47,11 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     /// transaction, as an app's activity changes are not part of its database's).
     let activities: LiveActivities
 
-    private init(suites: [String: any DefaultsStorage], containers: [AppGroupContainer], device: HostEnvironment,
+    private init(suiteAccess: SuiteAccess, containers: [AppGroupContainer], device: HostEnvironment,
                  activities: LiveActivities, controls: @escaping @Sendable () async throws -> [ControlInfo],
                  configurations: @escaping @Sendable () async throws -> [WidgetInfo]) {
-        self.suites = suites
-        self.containers = Dictionary(containers.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        self.suiteAccess = suiteAccess
+        self.containers = containers
         self.now = device.now
         self.timeZone = device.timeZone
         self.activities = activities
@@ -59,10 +69,8 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     static func forEngine(containers: [AppGroupContainer], device: HostEnvironment, activities: LiveActivities,
                           controls: @escaping @Sendable () async throws -> [ControlInfo],
                           configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
-        var suites: [String: any DefaultsStorage] = [:]
-        for container in containers { suites[container.identifier] = SuiteDefaults(suite: container.suite()) }
-        return UserCodeBinding(suites: suites, containers: containers, device: device, activities: activities,
-                               controls: controls, configurations: configurations)
+        UserCodeBinding(suiteAccess: .direct, containers: containers, device: device, activities: activities,
+                        controls: controls, configurations: configurations)
     }
 
     /// A binding for one intent's `perform()`.
@@ -84,16 +92,9 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
                            device: HostEnvironment, activities: LiveActivities, intentName: String, failures: PerformFailures,
                            controls: @escaping @Sendable () async throws -> [ControlInfo],
                            configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
-        let ownGroup = transaction.container.identifier
-        var suites: [String: any DefaultsStorage] = [:]
-        for container in otherContainers where container.identifier != ownGroup {
-            suites[container.identifier] = OutsideTransactionDefaults(suite: container.suite(), intentName: intentName,
-                                                                      failures: failures)
-        }
-        suites[ownGroup] = TransactionDefaults(transaction: transaction, suite: transaction.container.suite(),
-                                               failures: failures)
-        return UserCodeBinding(suites: suites, containers: otherContainers + [transaction.container], device: device,
-                               activities: activities, controls: controls, configurations: configurations)
+        UserCodeBinding(suiteAccess: .perform(transaction, intentName: intentName, failures: failures),
+                        containers: otherContainers + [transaction.container], device: device,
+                        activities: activities, controls: controls, configurations: configurations)
     }
 
     func reloadTimelines(ofKind kind: String) {
@@ -121,13 +122,29 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     }
 
     func defaults(suiteName: String) -> (any DefaultsStorage)? {
-        suites[suiteName]
+        switch suiteAccess {
+        case .direct:
+            return container(forGroup: suiteName).map { SuiteDefaults(suite: $0.suite()) }
+        case .perform(let transaction, let intentName, let failures):
+            if suiteName == transaction.container.identifier {
+                return TransactionDefaults(transaction: transaction, suite: transaction.container.suite(),
+                                           failures: failures)
+            }
+            return container(forGroup: suiteName).map {
+                OutsideTransactionDefaults(suite: $0.suite(), intentName: intentName, failures: failures)
+            }
+        }
     }
 
     /// The group's directory; files there are the code's own, outside any perform's transaction. A directory that
     /// cannot be created answers nil, as an unentitled group does on iOS (the caller cannot do more with it).
     func containerURL(forGroup groupIdentifier: String) -> URL? {
-        try? containers[groupIdentifier]?.makeDirectory()
+        try? container(forGroup: groupIdentifier)?.makeDirectory()
+    }
+
+    /// The first of the binding's containers with this identifier.
+    private func container(forGroup identifier: String) -> AppGroupContainer? {
+        containers.first { $0.identifier == identifier }
     }
 
     /// The reload requests made so far, in order, without repeats; read once the user code has returned.
