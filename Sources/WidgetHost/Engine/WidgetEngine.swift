@@ -36,6 +36,8 @@ public actor WidgetEngine {
     public internal(set) var widgetPushHandlerCalls = 0
     /// Decoded timelines for ``shownEntry(instanceID:at:)``, valid for one store revision.
     nonisolated let timelineCache = TimelineCache()
+    /// Reload batches being committed off the actor while the next batch's providers run.
+    var reloadCommits = ReloadCommits()
 
     /// WidgetKit enforces a minimum time before a reload; WidgetHost's is 5 minutes after the last run, the
     /// spacing Apple asks for between entries. Applies to scheduled reloads only, not to explicit ones.
@@ -82,6 +84,11 @@ public actor WidgetEngine {
     /// Runs user code (a provider, a query) with `WidgetCenter.shared`, `ControlCenter.shared`,
     /// `UserDefaults(suiteName:)` and ``HostEnvironment/current`` bound to this engine, then applies the reload
     /// requests it made.
+    ///
+    /// `WidgetCenter` reload requests are applied after the reload batches being committed meanwhile
+    /// (``requestReload(ofConfigurations:reason:)`` runs a batch's providers while the previous batch commits):
+    /// such a commit writes its configurations' next reloads, and a request must not be overwritten by a commit
+    /// of runs that started before it was made.
     /// - Parameter applyingControlRequests: Whether `ControlCenter` requests are applied; false while reading a
     ///   control's value, which would otherwise reload itself without end.
     func withUserCode<T: Sendable>(applyingControlRequests: Bool = true,
@@ -96,7 +103,11 @@ public actor WidgetEngine {
         let result = try await HostContext.withBinding(binding) {
             try await HostEnvironment.$current.withValue(environment) { try await body() }
         }
-        try scheduleRequestedReloads(binding.reloadRequests)
+        let reloadRequests = binding.reloadRequests
+        if !reloadRequests.isEmpty {
+            await settleReloadCommits()
+            try scheduleRequestedReloads(reloadRequests)
+        }
         try storeRelevanceSignals(binding.relevanceSignals.take())
         if applyingControlRequests { _ = try await applyControlRequests(binding.controlReloadRequests) }
         return result
@@ -104,7 +115,6 @@ public actor WidgetEngine {
 
     /// Turns reloads requested from inside user code into due reloads (budget-checked when they run).
     private func scheduleRequestedReloads(_ requests: [UserCodeBinding.ReloadRequest]) throws {
-        guard !requests.isEmpty else { return }
         let now = clock.now
         try store.write { db in
             for request in requests {
