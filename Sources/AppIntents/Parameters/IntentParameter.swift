@@ -15,7 +15,10 @@ import Synchronization
 public final class IntentParameter<Value: _IntentValue>: Sendable {
     /// The value, behind a `Mutex` (no `NSLock` object per parameter, and a read that takes no
     /// system call when uncontended): a provider may read its parameters many times per run.
-    private let storage: Mutex<Value?>
+    /// Visible to inlined code so that ``wrappedValue``'s getter is specialized in the reading
+    /// module for the concrete `Value`: unspecialized, each read looked up the generic metadata of
+    /// `Optional<Value>` at run time, which cost more than the lock.
+    @usableFromInline let storage: Mutex<Value?>
 
     /// The parameter's name as shown to people.
     public let title: LocalizedStringResource
@@ -83,7 +86,7 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
     }
 
     /// The parameter's value.
-    public var wrappedValue: Value {
+    @inlinable public var wrappedValue: Value {
         get {
             if let value = storage.withLock({ $0 }) { return value }
             if let empty = Value._emptyValue { return empty }

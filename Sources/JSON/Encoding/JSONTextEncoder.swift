@@ -192,7 +192,11 @@ final class JSONTape {
     /// A double as ``JSONValueEncoder`` makes it: a whole value whose text ends in `.0` is an integer.
     func writeNumber(_ value: Double, path: () -> [any CodingKey]) throws {
         guard value.isFinite else { throw Self.nonFinite(value, path: path()) }
-        if value.rounded(.towardZero) == value, value.description.hasSuffix(".0"), let integer = Int(exactly: value) {
+        if value.rounded(.towardZero) == value, value.magnitude < JSONTextWriter.wholeDoubleLimit {
+            // Below 2^53 a whole double's `description` always ends in ".0" (no exponent): no `String` needed.
+            scalars.int(Int(value))
+        } else if value.rounded(.towardZero) == value, value.description.hasSuffix(".0"),
+                  let integer = Int(exactly: value) {
             scalars.int(integer)
         } else {
             try scalars.double(value)
