@@ -201,6 +201,18 @@ struct JSONTextEncoderTests {
         #expect(try JSONTextEncoder().encode([1], omittingTopLevelKeys: ["date"]) == Array("[1]".utf8))
     }
 
+    @Test("top-level members left out are not encoded at all: one that would throw does not fail the value")
+    func omittedNotEncoded() throws {
+        let entry = LiftedMembers()
+        let text = try JSONTextEncoder().encode(entry, omittingTopLevelKeys: ["date", "relevance"])
+        #expect(String(decoding: text, as: UTF8.self) == #"{"label":"kept","nested":{"date":1}}"#)
+        // Kept, the same members are encoded, and the non-finite one is refused as before.
+        #expect(throws: EncodingError.self) { try JSONTextEncoder().encode(entry, omittingTopLevelKeys: ["date"]) }
+        #expect(throws: ThrowingMember.Refused.self) {
+            try JSONTextEncoder().encode(entry, omittingTopLevelKeys: ["relevance"])
+        }
+    }
+
     @Test("non-finite numbers and empty top-level values refused; superEncoder and Decimal left to JSONEncoder")
     func refusals() {
         #expect(throws: EncodingError.self) { try JSONTextEncoder.encode([Double.nan]) }
@@ -209,5 +221,28 @@ struct JSONTextEncoderTests {
         #expect(throws: EncodingError.self) { try JSONTextEncoder.encode(Empty()) }
         #expect(throws: JSONValueEncoder.Unsupported.self) { try JSONTextEncoder.encode(UsesSuper()) }
         #expect(throws: JSONValueEncoder.Unsupported.self) { try JSONTextEncoder.encode([Decimal(1)]) }
+    }
+}
+
+/// A member whose encoding always fails: encoded only if the encoder asks for it.
+private struct ThrowingMember: Encodable {
+    struct Refused: Error {}
+    func encode(to encoder: any Encoder) throws { throw Refused() }
+}
+
+/// An entry-like value whose `date` and `relevance` cannot be encoded, and a lifted key filled through a nested
+/// container after a later member.
+private struct LiftedMembers: Encodable {
+    enum Keys: String, CodingKey { case date, relevance, label, nested, score }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(ThrowingMember(), forKey: .date)
+        try container.encode(Double.nan, forKey: .relevance)
+        var lifted = container.nestedContainer(keyedBy: Keys.self, forKey: .relevance)
+        try container.encode("kept", forKey: .label)
+        var nested = container.nestedContainer(keyedBy: Keys.self, forKey: .nested)
+        try nested.encode(1, forKey: .date)
+        try lifted.encode(2, forKey: .score)
     }
 }

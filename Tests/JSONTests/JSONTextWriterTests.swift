@@ -27,11 +27,32 @@ struct JSONTextWriterTests {
         #expect(JSONTextWriter.quoted(text) == (try Self.encoded(text)))
     }
 
-    @Test("numbers", arguments: [0.0, -0.0, 1.5, 1e-7, 1.5e300, -2.25, 123_456_789.125, 1e21, 0.1])
+    @Test("numbers", arguments: [0.0, -0.0, 1.5, 1e-7, 1.5e300, -2.25, 123_456_789.125, 1e21, 0.1,
+                                 // whole values, written without `description` below 2^53
+                                 1, -1, 799_300_800, -799_300_800, 1e15, 1e16, 9_007_199_254_740_991,
+                                 9_007_199_254_740_992, 9_007_199_254_740_994, -9_007_199_254_740_991, 1e300])
     func doubles(value: Double) throws {
         var writer = JSONTextWriter()
         try writer.double(value)
         #expect(writer.text == (try Self.encoded(value)))
+    }
+
+    @Test("whole and fractional doubles side by side in an array and as members: one comma each")
+    func doublesInContainers() throws {
+        let values: [Double] = [1, 2.5, -0.0, 3, 0, 1e16, 4]
+        var writer = JSONTextWriter()
+        writer.beginArray()
+        for value in values { try writer.double(value) }
+        writer.endArray()
+        #expect(writer.text == (try Self.encoded(values)))
+        var object = JSONTextWriter()
+        object.beginObject()
+        object.key("a")
+        try object.double(1)
+        object.key("b")
+        try object.date(Date(timeIntervalSinceReferenceDate: 799_300_800))
+        object.endObject()
+        #expect(object.text == (try Self.encoded(["a": 1.0, "b": 799_300_800.0])))
     }
 
     @Test("integers at their limits")

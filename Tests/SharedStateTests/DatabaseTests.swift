@@ -58,6 +58,22 @@ struct DatabaseTests {
         }
     }
 
+    @Test("texts: the first column's text values in row order, non-text values left out", arguments: StoreKind.allCases)
+    func textsOfTheFirstColumn(kind: StoreKind) throws {
+        try withStore(kind) { store throws in
+            try store.write { db in
+                try db.execute("CREATE TABLE tag(id INTEGER PRIMARY KEY, name)")
+                for name: SQLValue in ["b", "a\u{0}z", .null, 7, "héllo 👋", ""] {
+                    try db.execute("INSERT INTO tag(name) VALUES (?)", [name])
+                }
+            }
+            let texts = try store.read { db in try db.texts("SELECT name, id FROM tag ORDER BY id") }
+            #expect(texts == ["b", "a\u{0}z", "héllo 👋", ""], "NUL kept (lengths from SQLite), NULL and 7 left out")
+            let none = try store.read { db in try db.texts("SELECT name FROM tag WHERE id > ?", [99]) }
+            #expect(none.isEmpty)
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func errorsCarryCodeMessageSQLAndFunction(kind: StoreKind) throws {
         try withStore(kind) { store throws in

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An intent's parameter, written `@Parameter(title: "Project") var project: ProjectEntity?`.
 ///
@@ -11,12 +12,13 @@ import Foundation
 ///
 /// Mirrors [IntentParameter](https://developer.apple.com/documentation/appintents/intentparameter).
 @propertyWrapper
-public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
-    // @unchecked Sendable: the only mutable state, `storage`, is read and written while holding
-    // `lock`; every other stored property is an immutable `let` of a Sendable type, and `Value` is
-    // Sendable (`_IntentValue` refines Sendable).
-    private let lock = NSLock()
-    private var storage: Value?
+public final class IntentParameter<Value: _IntentValue>: Sendable {
+    /// The value, behind a `Mutex` (no `NSLock` object per parameter, and a read that takes no
+    /// system call when uncontended): a provider may read its parameters many times per run.
+    /// Visible to inlined code so that ``wrappedValue``'s getter is specialized in the reading
+    /// module for the concrete `Value`: unspecialized, each read looked up the generic metadata of
+    /// `Optional<Value>` at run time, which cost more than the lock.
+    @usableFromInline let storage: Mutex<Value?>
 
     /// The parameter's name as shown to people.
     public let title: LocalizedStringResource
@@ -51,7 +53,7 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
         self.inputConnectionBehavior = inputConnectionBehavior
         self.defaultUnwrappedValue = defaultValue
         self.options = nil
-        self.storage = defaultValue.map(Value._wrap)
+        self.storage = Mutex(defaultValue.map(Value._wrap))
     }
 
     /// Creates a parameter whose choices (and possibly default) come from a provider.
@@ -80,13 +82,13 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
         self.inputConnectionBehavior = inputConnectionBehavior
         self.defaultUnwrappedValue = defaultValue
         self.options = ParameterOptions(provider: optionsProvider)
-        self.storage = defaultValue.map(Value._wrap)
+        self.storage = Mutex(defaultValue.map(Value._wrap))
     }
 
     /// The parameter's value.
-    public var wrappedValue: Value {
+    @inlinable public var wrappedValue: Value {
         get {
-            if let value = lock.withLock({ storage }) { return value }
+            if let value = storage.withLock({ $0 }) { return value }
             if let empty = Value._emptyValue { return empty }
             fatalError(
                 "@Parameter \"\(title.defaultValue)\" (\(Value.self)) was read before it had a value: "
@@ -94,7 +96,7 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
             )
         }
         set {
-            lock.withLock { storage = newValue }
+            storage.withLock { $0 = newValue }
         }
     }
 
@@ -103,11 +105,11 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
 
     /// The stored value, or `nil` when none was set (optionals without a value included).
     var storedValue: Value? {
-        lock.withLock { storage }
+        storage.withLock { $0 }
     }
 
     /// Replaces the stored value; `nil` leaves the parameter without a value.
     func replaceStoredValue(_ value: Value?) {
-        lock.withLock { storage = value }
+        storage.withLock { $0 = value }
     }
 }

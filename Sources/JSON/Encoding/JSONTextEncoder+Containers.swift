@@ -23,13 +23,17 @@ struct TapeEncoder: Encoder {
 }
 
 /// An object's members, appended in the order written; ``JSONTape`` sorts them and keeps each key's last write.
+///
+/// A member of the root object that the encoder omits (``JSONTape/omits(_:in:)``) is not encoded at all.
 private struct TapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let tape: JSONTape
     let index: Int
     let codingPath: [any CodingKey]
 
     private func append(_ key: Key, _ write: (inout JSONTextWriter) throws -> Void) rethrows {
-        tape.append(key.stringValue, .text(try tape.text(write)), to: index)
+        let name = key.stringValue
+        guard !tape.omits(name, in: index) else { return }
+        tape.append(name, .text(try tape.text(write)), to: index)
     }
 
     mutating func encodeNil(forKey key: Key) throws { append(key) { $0.null() } }
@@ -43,26 +47,33 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         append(key) { JSONTape.writeInteger(value, into: &$0) }
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
+        let name = key.stringValue
+        guard !tape.omits(name, in: index) else { return }
         let start = tape.scalars.bytes.count
         try tape.writeNumber(value) { codingPath + [key] }
-        tape.append(key.stringValue, .text(start..<tape.scalars.bytes.count), to: index)
+        tape.append(name, .text(start..<tape.scalars.bytes.count), to: index)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        let name = key.stringValue
+        guard !tape.omits(name, in: index) else { return }
         let reference = try tape.reference(to: value) { codingPath + [key] }
-        tape.append(key.stringValue, reference, to: index)
+        tape.append(name, reference, to: index)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey> {
+        // An omitted member's container is still handed out (the caller fills it), but left off the object.
         let child = tape.newContainer()
-        tape.append(key.stringValue, .container(child), to: index)
+        let name = key.stringValue
+        if !tape.omits(name, in: index) { tape.append(name, .container(child), to: index) }
         return TapeEncoder(tape: tape, index: child, codingPath: codingPath + [key]).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = tape.newContainer()
-        tape.append(key.stringValue, .container(child), to: index)
+        let name = key.stringValue
+        if !tape.omits(name, in: index) { tape.append(name, .container(child), to: index) }
         return TapeEncoder(tape: tape, index: child, codingPath: codingPath + [key]).unkeyedContainer()
     }
 

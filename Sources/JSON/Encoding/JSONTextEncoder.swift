@@ -29,6 +29,14 @@ package final class JSONTextEncoder {
     package init() {}
 
     /// The text of `value`.
+    ///
+    /// An omitted member of the root object is not encoded at all, so its `encode(to:)` is never called: a value
+    /// there that would have thrown (a non-finite number) no longer fails the whole value. The engine keeps such
+    /// members (an entry's `date` and `relevance`) in fields of its own, taken from the entry itself, and never
+    /// reads them from this text, so what is stored is the same whether they could be encoded or not. Two cases
+    /// still encode an omitted member, and drop it only when the text is written (so a refusal there still fails
+    /// the value): one filled through `nestedContainer(forKey:)`, whose container the caller fills itself, and
+    /// the members of a root that encodes itself through a single-value container.
     /// - Parameters:
     ///   - value: The value to encode.
     ///   - omittingTopLevelKeys: Members left out when the value is an object (an entry's `date` and `relevance`,
@@ -42,6 +50,8 @@ package final class JSONTextEncoder {
             return Array(tape.scalars.bytes)
         }
         let root = tape.newContainer()
+        tape.omittedRootKeys = omitted
+        defer { tape.omittedRootKeys = [] }
         try value.encode(to: TapeEncoder(tape: tape, index: root, codingPath: []))
         if case .empty = tape.containers[root].kind {
             // Nested, such a value is `{}`; alone, `JSONEncoder` refuses it.
@@ -92,6 +102,15 @@ final class JSONTape {
     var containers: [Container] = []
     /// How many of `containers` belong to the value being encoded.
     private var used = 0
+    /// Members of the root object (container 0) that are left out of the text: their values are not even put on
+    /// the tape. A root that takes its members from a single-value container gets them from another container,
+    /// whose omitted members are dropped when the text is written instead.
+    var omittedRootKeys: [String] = []
+
+    /// Whether a member `key` of the container `index` is left out without being encoded.
+    func omits(_ key: String, in index: Int) -> Bool {
+        index == 0 && !omittedRootKeys.isEmpty && omittedRootKeys.contains(key)
+    }
 
     func reset() {
         scalars.bytes.removeAll(keepingCapacity: true)
@@ -173,7 +192,11 @@ final class JSONTape {
     /// A double as ``JSONValueEncoder`` makes it: a whole value whose text ends in `.0` is an integer.
     func writeNumber(_ value: Double, path: () -> [any CodingKey]) throws {
         guard value.isFinite else { throw Self.nonFinite(value, path: path()) }
-        if value.rounded(.towardZero) == value, value.description.hasSuffix(".0"), let integer = Int(exactly: value) {
+        if value.rounded(.towardZero) == value, value.magnitude < JSONTextWriter.wholeDoubleLimit {
+            // Below 2^53 a whole double's `description` always ends in ".0" (no exponent): no `String` needed.
+            scalars.int(Int(value))
+        } else if value.rounded(.towardZero) == value, value.description.hasSuffix(".0"),
+                  let integer = Int(exactly: value) {
             scalars.int(integer)
         } else {
             try scalars.double(value)

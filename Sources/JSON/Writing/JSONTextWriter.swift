@@ -133,11 +133,25 @@ public struct JSONTextWriter {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
+        // A whole value below 2^53 (not -0.0) is its integer's digits, which is what `description` minus its ".0"
+        // says, without building a `String`: dates in whole seconds are most of what the engine writes here.
+        if value.rounded(.towardZero) == value, value.magnitude < Self.wholeDoubleLimit,
+           value != 0 || value.sign == .plus {
+            int(Int(value))   // separates
+            return
+        }
         separate()
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        let start = bytes.count
+        bytes.append(contentsOf: value.description.utf8)
+        // `description` is ASCII: dropping a trailing ".0" from the bytes is dropping it from the text.
+        if bytes.count - start >= 2, bytes[bytes.count - 1] == UInt8(ascii: "0"),
+           bytes[bytes.count - 2] == UInt8(ascii: ".") {
+            bytes.removeLast(2)
+        }
     }
+
+    /// 2^53: every whole double below it is exactly an `Int`, and `description` writes its digits plus ".0".
+    static let wholeDoubleLimit: Double = 9_007_199_254_740_992
 
     /// Writes a date as `JSONEncoder`'s default strategy does: seconds since 2001-01-01 as a number.
     package mutating func date(_ value: Date) throws {

@@ -126,6 +126,25 @@ public final class Database {
         return rows
     }
 
+    /// Runs a query and returns the text of its first column, row by row, without building a ``Row`` per row
+    /// (for long lists of ids); rows whose value there is not text (NULL included) are left out.
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement, with `?` placeholders.
+    ///   - arguments: Values bound to the placeholders, in order.
+    /// - Returns: The texts, in the order SQLite produced the rows.
+    /// - Throws: ``SQLiteError``.
+    public func texts(_ sql: String, _ arguments: [SQLValue] = []) throws -> [String] {
+        let statement = try cachedStatement(sql)
+        try statement.reset(binding: arguments)
+        defer { sqlite3_reset(statement.handle) }
+        var texts: [String] = []
+        while try statement.step() {
+            if case .text(let text) = statement.value(at: 0) { texts.append(text) }
+        }
+        return texts
+    }
+
     /// Runs a query and returns its first row, if any.
     ///
     /// - Returns: The first row, or `nil` when the query produced none.

@@ -11,8 +11,9 @@ public enum EngineEvent: Sendable, Hashable {
 
 /// The observers of one engine's ``EngineEvent``s.
 ///
-/// Observers are called synchronously on the engine's executor, after the change they report is committed; they
-/// must be quick and must not call back into the engine (count, log, or signal a task).
+/// Observers are called synchronously right after the change they report is committed, in commit order, on the
+/// task that committed it (for reloads, a task of their own off the engine's actor, while the next batch's
+/// providers run); they must be quick and must not call back into the engine (count, log, or signal a task).
 public final class EngineEventObservers: Sendable {
     private let observers = Mutex<[@Sendable (EngineEvent) -> Void]>([])
 

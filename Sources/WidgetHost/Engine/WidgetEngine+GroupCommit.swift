@@ -3,9 +3,9 @@ import SharedState
 import WidgetKit
 
 /// What one batch of a reload decided, waiting for its commit.
-struct ReloadBatch {
+struct ReloadBatch: Sendable {
     /// A configuration that may not reload now, with when its budget allows it.
-    struct Deferral {
+    struct Deferral: Sendable {
         var key: String
         var reason: ReloadReason
         var until: Date
@@ -13,10 +13,20 @@ struct ReloadBatch {
 
     var runs: [ProviderRun] = []
     var deferrals: [Deferral] = []
+
+    /// True when the batch has nothing to store.
+    var isEmpty: Bool { runs.isEmpty && deferrals.isEmpty }
+}
+
+/// What the commit of one ``ReloadBatch`` stored: the records of its runs, in order, and the first configuration
+/// whose writes failed (rolled back alone; the caller throws it once its other batches are stored).
+struct CommittedBatch: Sendable {
+    var records: [ReloadRecord] = []
+    var failure: (any Error)?
 }
 
 /// One configuration's provider run, done: what to store for it.
-struct ProviderRun {
+struct ProviderRun: Sendable {
     var key: String
     var reason: ReloadReason
     /// True when the run is charged to the configuration's budget (its reason is not exempt).
@@ -94,12 +104,20 @@ extension WidgetEngine {
 
     /// Stores a batch in one durable transaction, each configuration in its own savepoint, then emits its events.
     ///
+    /// Off the actor: the transaction waits for the store's writer without blocking a thread
+    /// (``EngineStore/writeWaiting(_:)``) and then holds one thread for its SQLite work and its `fsync`, while the
+    /// actor stays free for the next batch's providers (``requestReload(ofConfigurations:reason:)``). It reads
+    /// only immutable state of the engine (the store, the budget policy, the observers).
+    ///
     /// A configuration whose writes fail is rolled back alone; the others are committed, and the first failure is
-    /// returned for the caller to throw once its other batches are stored.
+    /// returned for the caller to throw once its other batches are stored. The events are emitted after `COMMIT`
+    /// returned, in the batch's order, before this returns.
     /// - Returns: The records of the runs stored, in order, and the first failure.
-    func commit(_ batch: ReloadBatch) throws -> (records: [ReloadRecord], failure: (any Error)?) {
-        guard !batch.runs.isEmpty || !batch.deferrals.isEmpty else { return ([], nil) }
-        let (records, deferred, failure) = try store.write { db in
+    /// - Throws: ``SQLiteError`` when the transaction itself fails (`BEGIN`, `COMMIT`): nothing of the batch is
+    ///   stored and no event is emitted.
+    nonisolated func commit(_ batch: ReloadBatch) async throws -> CommittedBatch {
+        guard !batch.isEmpty else { return CommittedBatch() }
+        let (records, deferred, failure) = try await store.writeWaiting { db in
             var records: [ReloadRecord] = []
             var deferred: [(ids: [String], reason: ReloadReason, until: Date)] = []
             var failure: (any Error)?
@@ -128,12 +146,12 @@ extension WidgetEngine {
             events.emit(.reloadDeferred(instanceIDs: deferral.ids, reason: deferral.reason, until: deferral.until))
         }
         for record in records { events.emit(.providerRan(record)) }
-        return (records, failure)
+        return CommittedBatch(records: records, failure: failure)
     }
 
     /// Writes one run: the timeline or refusal, the configuration's schedule and charge (one row each), and the
     /// reload log naming the instances it served: those holding the configuration now, inside the transaction.
-    private func store(_ run: ProviderRun, _ db: Database) throws -> ReloadRecord {
+    private nonisolated func store(_ run: ProviderRun, _ db: Database) throws -> ReloadRecord {
         try store.recordProviderRun(key: run.key, outcome: run.outcome, diagnostics: run.diagnostics, db)
         if run.charged {
             try store.scheduleAndCharge(configurationKey: run.key, run.next, at: run.ranAt, policy: budget, db)

@@ -63,47 +63,85 @@ extension WidgetEngine {
     /// Group commit: configurations are taken ``reloadBatchSize`` at a time; their providers run one after the
     /// other, then everything the batch decided (timelines, refusals, schedules, charges, deferrals, the reload
     /// log) is written in one durable transaction, each configuration in its own savepoint so that it is stored
-    /// whole or not at all. Records are returned, and events emitted, only after their batch's commit. A
-    /// configuration whose writes fail leaves the others alone: the first such failure is thrown after the last
-    /// batch.
+    /// whole or not at all. Records are returned, and events emitted, only after their batch's commit, batch after
+    /// batch in the order asked. A configuration whose writes fail leaves the others alone: the first such failure
+    /// is thrown after the last batch.
+    ///
+    /// Pipelining: a batch's commit runs off the actor (``commit(_:)``) while the next batch is read and its
+    /// providers run, so user code overlaps the commit's SQLite work and `fsync` on another core; the next commit
+    /// starts only once the previous one has returned, so batches are stored, and their events emitted, in order.
+    /// When a commit itself fails (`BEGIN` or `COMMIT`: nothing of its batch stored), the batch computed meanwhile
+    /// is dropped unstored and the error thrown, as if the reload had stopped at the failed batch; a batch that
+    /// cannot be prepared (a read fails, a kind the catalog lost) is thrown after the commit in flight has ended.
+    ///
+    /// Reading batch N + 1 (its configurations to run and their budget ledgers) before batch N has committed sees
+    /// the same rows as reading it after: the keys are made distinct above, so batch N writes none of the rows batch
+    /// N + 1 reads (its configurations' schedule, charges, timeline, diagnostics; the reload log is not read).
+    /// Every caller gets that from here: `reloadAllTimelines()` and `reloadTimelines(ofKind:)` pass each
+    /// configuration key once, `runDueReloads()` and an intent's reloads call this once per group of keys and await
+    /// it (all its commits included) before the next call, and one instance's reload is a single batch. Reload
+    /// requests that user code makes during the overlap are applied only after the commits in flight
+    /// (``withUserCode(applyingControlRequests:_:)``), as they were when commits blocked the actor.
     func requestReload(ofConfigurations requested: [String], reason: ReloadReason) async throws -> [ReloadRecord] {
         var seen = Set<String>()
         let order = requested.filter { seen.insert($0).inserted }
         var records: [ReloadRecord] = []
         var firstFailure: (any Error)?
+        var inFlight: ReloadCommits.Ticket?
         for batchStart in stride(from: 0, to: order.count, by: Self.reloadBatchSize) {
             let keys = order[batchStart..<min(batchStart + Self.reloadBatchSize, order.count)]
-            let now = clock.now
-            // One read snapshot for the whole batch: every configuration and every budget ledger.
-            let (configurations, ledgers) = try store.read { db in
-                var configurations: [String: ConfigurationToRun] = [:]
-                var ledgers: [String: BudgetLedger] = [:]
-                for key in keys {
-                    configurations[key] = try store.configurationToRun(key: key, db)
-                    if reason.isBudgetExempt { continue }
-                    ledgers[key] = try store.ledger(configurationKey: key, policy: budget, now: now, db)
-                }
-                return (configurations, ledgers)
+            let batch: ReloadBatch
+            do {
+                batch = try await prepareBatch(keys, reason: reason)
+            } catch {
+                // Nothing is left running: the commit in flight ends first, and its own failure comes first.
+                if let inFlight { _ = try await finishCommit(inFlight) }
+                throw error
             }
-            var batch = ReloadBatch()
-            var toRun: [(key: String, configuration: ConfigurationToRun)] = []
-            for key in keys {
-                // A configuration gone since the request (its last instance removed) is skipped.
-                guard let configuration = configurations[key] else { continue }
-                if let ledger = ledgers[key], !ledger.allowsReload {
-                    batch.deferrals.append(ReloadBatch.Deferral(key: key, reason: reason,
-                                                                until: ledger.nextAllowedReload(now: now)))
-                    continue
-                }
-                toRun.append((key, configuration))
+            if let inFlight {
+                let committed = try await finishCommit(inFlight)
+                records += committed.records
+                firstFailure = firstFailure ?? committed.failure
             }
-            batch.runs = try await runProviders(toRun, reason: reason, charged: !reason.isBudgetExempt)
-            let (committed, failure) = try commit(batch)
-            records += committed
-            firstFailure = firstFailure ?? failure
+            inFlight = startCommit(batch)
+        }
+        if let inFlight {
+            let committed = try await finishCommit(inFlight)
+            records += committed.records
+            firstFailure = firstFailure ?? committed.failure
         }
         if let firstFailure { throw firstFailure }
         return records
+    }
+
+    /// Reads a batch's configurations and budget ledgers in one snapshot, defers those out of budget and runs the
+    /// providers of the others.
+    private func prepareBatch(_ keys: ArraySlice<String>, reason: ReloadReason) async throws -> ReloadBatch {
+        let now = clock.now
+        let (configurations, ledgers) = try store.read { db in
+            var configurations: [String: ConfigurationToRun] = [:]
+            var ledgers: [String: BudgetLedger] = [:]
+            for key in keys {
+                configurations[key] = try store.configurationToRun(key: key, db)
+                if reason.isBudgetExempt { continue }
+                ledgers[key] = try store.ledger(configurationKey: key, policy: budget, now: now, db)
+            }
+            return (configurations, ledgers)
+        }
+        var batch = ReloadBatch()
+        var toRun: [(key: String, configuration: ConfigurationToRun)] = []
+        for key in keys {
+            // A configuration gone since the request (its last instance removed) is skipped.
+            guard let configuration = configurations[key] else { continue }
+            if let ledger = ledgers[key], !ledger.allowsReload {
+                batch.deferrals.append(ReloadBatch.Deferral(key: key, reason: reason,
+                                                            until: ledger.nextAllowedReload(now: now)))
+                continue
+            }
+            toRun.append((key, configuration))
+        }
+        batch.runs = try await runProviders(toRun, reason: reason, charged: !reason.isBudgetExempt)
+        return batch
     }
 
     /// Runs the provider for one configuration and stores the outcome at once (a batch of one), uncharged: the
@@ -114,9 +152,10 @@ extension WidgetEngine {
             return nil
         }
         let runs = try await runProviders([(key, configuration)], reason: reason, charged: false)
-        let (records, failure) = try commit(ReloadBatch(runs: runs))
-        if let failure { throw failure }
-        return records.first
+        guard let ticket = startCommit(ReloadBatch(runs: runs)) else { return nil }
+        let committed = try await finishCommit(ticket)
+        if let failure = committed.failure { throw failure }
+        return committed.records.first
     }
 
     /// The scheduled reload a timeline asks for, no sooner than the minimum interval after its run.

@@ -36,6 +36,8 @@ public actor WidgetEngine {
     public internal(set) var widgetPushHandlerCalls = 0
     /// Decoded timelines for ``shownEntry(instanceID:at:)``, valid for one store revision.
     nonisolated let timelineCache = TimelineCache()
+    /// Reload batches being committed off the actor while the next batch's providers run.
+    var reloadCommits = ReloadCommits()
 
     /// WidgetKit enforces a minimum time before a reload; WidgetHost's is 5 minutes after the last run, the
     /// spacing Apple asks for between entries. Applies to scheduled reloads only, not to explicit ones.
@@ -82,10 +84,20 @@ public actor WidgetEngine {
     /// Runs user code (a provider, a query) with `WidgetCenter.shared`, `ControlCenter.shared`,
     /// `UserDefaults(suiteName:)` and ``HostEnvironment/current`` bound to this engine, then applies the reload
     /// requests it made.
+    ///
+    /// Nonisolated: setting up reads only what never changes (the clock, the time zone, the containers, the Live
+    /// Activities), so a provider run by a reload's worker task goes straight to the user code, without hopping
+    /// onto the actor and off again; only requests the code made (reloads, donations, control reloads) are
+    /// applied on the actor, in that order, once it has returned.
+    ///
+    /// `WidgetCenter` reload requests are applied after the reload batches being committed meanwhile
+    /// (``requestReload(ofConfigurations:reason:)`` runs a batch's providers while the previous batch commits):
+    /// such a commit writes its configurations' next reloads, and a request must not be overwritten by a commit
+    /// of runs that started before it was made.
     /// - Parameter applyingControlRequests: Whether `ControlCenter` requests are applied; false while reading a
     ///   control's value, which would otherwise reload itself without end.
-    func withUserCode<T: Sendable>(applyingControlRequests: Bool = true,
-                                   _ body: @Sendable () async throws -> T) async throws -> T {
+    nonisolated func withUserCode<T: Sendable>(applyingControlRequests: Bool = true,
+                                               _ body: @Sendable () async throws -> T) async throws -> T {
         let environment = HostEnvironment(now: clock.now, timeZone: timeZone, containers: containers)
         let binding = UserCodeBinding.forEngine(containers: containers, device: environment, activities: activities,
                                                 controls: { [weak self] in try await self?.currentControls() ?? [] }) {
@@ -96,15 +108,25 @@ public actor WidgetEngine {
         let result = try await HostContext.withBinding(binding) {
             try await HostEnvironment.$current.withValue(environment) { try await body() }
         }
-        try scheduleRequestedReloads(binding.reloadRequests)
-        try storeRelevanceSignals(binding.relevanceSignals.take())
-        if applyingControlRequests { _ = try await applyControlRequests(binding.controlReloadRequests) }
+        let requests = UserCodeRequests(reloads: binding.reloadRequests, signals: binding.relevanceSignals.take(),
+                                        controls: applyingControlRequests ? binding.controlReloadRequests : [])
+        if !requests.isEmpty { try await apply(requests) }
         return result
+    }
+
+    /// Applies what user code asked for, in order: reloads (after the commits in flight), donations and relevant
+    /// intents, control reloads.
+    private func apply(_ requests: UserCodeRequests) async throws {
+        if !requests.reloads.isEmpty {
+            await settleReloadCommits()
+            try scheduleRequestedReloads(requests.reloads)
+        }
+        try storeRelevanceSignals(requests.signals)
+        if !requests.controls.isEmpty { _ = try await applyControlRequests(requests.controls) }
     }
 
     /// Turns reloads requested from inside user code into due reloads (budget-checked when they run).
     private func scheduleRequestedReloads(_ requests: [UserCodeBinding.ReloadRequest]) throws {
-        guard !requests.isEmpty else { return }
         let now = clock.now
         try store.write { db in
             for request in requests {
@@ -132,5 +154,16 @@ public actor WidgetEngine {
     /// only those share a timeline.
     static func configurationKey(kind: String, family: String, parameters: [String: JSONValue]) -> String {
         JSONValue.array([.string(kind), .string(family), .object(parameters)]).canonicalText
+    }
+}
+
+/// What one run of user code asked the engine for, applied once the code has returned.
+private struct UserCodeRequests: Sendable {
+    var reloads: [UserCodeBinding.ReloadRequest]
+    var signals: (donations: [DonationRecord], relevantIntents: [RelevantIntentRecord]?)
+    var controls: [UserCodeBinding.ReloadRequest]
+
+    var isEmpty: Bool {
+        reloads.isEmpty && signals.donations.isEmpty && signals.relevantIntents == nil && controls.isEmpty
     }
 }

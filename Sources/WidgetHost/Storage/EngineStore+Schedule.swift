@@ -23,8 +23,7 @@ extension EngineStore {
 
     /// The ids of the instances holding a configuration, in id order (read from the primary key, no scan).
     func instanceIDs(configurationKey key: String, _ db: Database) throws -> [String] {
-        try db.query("SELECT id FROM widget_instances WHERE configuration_key = ? ORDER BY id", [.text(key)])
-            .compactMap { $0.string("id") }
+        try db.texts("SELECT id FROM widget_instances WHERE configuration_key = ? ORDER BY id", [.text(key)])
     }
 
     /// Sets a configuration's next reload (nil: none), which every instance holding it shares.
@@ -140,13 +139,15 @@ extension EngineStore {
     }
 
     func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
+        let served = EngineCoding.text(strings: entry.instanceIDs)
+        // A charged run charges every instance it served: the same list, written once.
+        let charged = entry.chargedInstanceIDs == entry.instanceIDs
+            ? served : EngineCoding.text(strings: entry.chargedInstanceIDs)
         try db.execute("""
             INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
             VALUES (?, ?, ?, ?, ?, ?)
             """, [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
-                  .text(EngineCoding.text(strings: entry.instanceIDs)),
-                  .text(EngineCoding.text(strings: entry.chargedInstanceIDs)),
-                  .text(entry.outcome)])
+                  .text(served), .text(charged), .text(entry.outcome)])
     }
 }
 

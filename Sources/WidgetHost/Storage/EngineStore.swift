@@ -39,6 +39,14 @@ public final class EngineStore: Sendable {
         try database.write(body)
     }
 
+    /// Runs `body` in one write transaction, like ``write(_:)``, but waits for the writer without blocking a thread
+    /// (a write session of the store whose work is synchronous), so that a task that commits off the engine's actor
+    /// never holds a thread of the cooperative pool while another write, perhaps one that suspends, holds the
+    /// writer. Once the writer is taken, `body`, `COMMIT` and its `fsync` run on the calling task's thread.
+    func writeWaiting<T>(_ body: (Database) throws -> T) async throws -> T {
+        try await database.withWriteSession { session in try session.withDatabase(body) }
+    }
+
     /// Runs `body` on a read snapshot.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         try database.read(body)
