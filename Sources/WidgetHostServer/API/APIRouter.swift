@@ -71,13 +71,14 @@ struct APIRouter {
         }
     }
 
-    /// `handler`, with a lost shared store (``PostgresError`` `.unavailable` or `.commitOutcomeUnknown`) answered
-    /// 503 `store_unavailable`.
+    /// `handler`, with a lost shared store (``PostgresError`` `.unavailable` or `.commitOutcomeUnknown`), or one
+    /// that kept aborting the transaction for conflicts with concurrent ones after every retry, answered 503
+    /// `store_unavailable`.
     private static func mappingStoreLoss(_ handler: @escaping HTTPHandler) -> HTTPHandler {
         { request, parameters in
             do {
                 return try await handler(request, parameters)
-            } catch let error as PostgresError where error.isUnavailable {
+            } catch let error as PostgresError where error.isUnavailable || error.isTransient {
                 throw APIError.storeUnavailable(error)
             }
         }
@@ -87,7 +88,7 @@ struct APIRouter {
         { request, parameters in
             do {
                 return try handler(request, parameters)
-            } catch let error as PostgresError where error.isUnavailable {
+            } catch let error as PostgresError where error.isUnavailable || error.isTransient {
                 throw APIError.storeUnavailable(error)
             }
         }
