@@ -63,11 +63,11 @@ enum IntentBenchmark {
             }
             // The floor writes request and outcome texts as long as those the runner stored this round.
             raw.textLengths = try container.store.read { db in
-                let request = try db.scalar("SELECT CAST(avg(length(request)) AS INTEGER) FROM widgethost_intent_keys",
-                                            as: Int64.self)
-                let outcome = try db.scalar("SELECT CAST(avg(length(outcome)) AS INTEGER) FROM widgethost_intent_keys",
-                                            as: Int64.self)
-                return (Int(request ?? 100), Int(outcome ?? 850))
+                let lengths = try db.queryOne("""
+                    SELECT CAST(avg(length(request)) AS INTEGER) AS request,
+                           CAST(avg(length(outcome)) AS INTEGER) AS outcome FROM widgethost_intent_keys
+                    """)
+                return (lengths?.int("request") ?? 100, lengths?.int("outcome") ?? 850)
             }
             let groupStatistics = await cases[3].runner.statistics
             let batch = max(1, Int((Double(groupStatistics.performs) / Double(max(groupStatistics.transactions, 1)))

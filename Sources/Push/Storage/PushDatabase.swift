@@ -80,7 +80,7 @@ struct PushSQLConnection {
         case .sqlite(let db):
             try db.query(sql, arguments).map(PushSQLRow.init(sqlite:))
         case .postgres(let db):
-            try db.query(Self.numbered(sql), arguments.map(Self.postgresValue)).map(PushSQLRow.init(postgres:))
+            try db.query(PostgresPlaceholders.numbered(sql), arguments.map(PostgresValue.init)).map(PushSQLRow.init(postgres:))
         }
     }
 
@@ -98,7 +98,7 @@ struct PushSQLConnection {
             try db.execute(sql, arguments)
             return db.changes
         case .postgres(let db):
-            return try db.execute(Self.numbered(sql), arguments.map(Self.postgresValue))
+            return try db.execute(PostgresPlaceholders.numbered(sql), arguments.map(PostgresValue.init))
         }
     }
 
@@ -111,31 +111,18 @@ struct PushSQLConnection {
             try queryOne("SELECT to_regclass(?) AS found", [.text(name)])?.string("found") != nil
         }
     }
+}
 
-    /// `?` parameters as PostgreSQL's `$1`, `$2`, …; the push stores' SQL holds no `?` in a literal.
-    static func numbered(_ sql: String) -> String {
-        var result = ""
-        result.reserveCapacity(sql.utf8.count + 16)
-        var number = 0
-        for character in sql {
-            if character == "?" {
-                number += 1
-                result += "$\(number)"
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
-
-    /// A SQLite value as the PostgreSQL parameter of the same meaning (`REAL` seconds as `float8`).
-    static func postgresValue(_ value: SQLValue) -> PostgresValue {
+extension PostgresValue {
+    /// A SQLite value as the PostgreSQL parameter of the same meaning (`REAL` seconds as `float8`): what lets a store
+    /// written once for SQLite's values bind them on PostgreSQL (the push store, the tap log's reports).
+    package init(_ value: SQLValue) {
         switch value {
-        case .null: .null
-        case .integer(let integer): .integer(integer)
-        case .real(let real): .double(real)
-        case .text(let text): .text(text)
-        case .blob(let data): .bytes([UInt8](data))
+        case .null: self = .null
+        case .integer(let integer): self = .integer(integer)
+        case .real(let real): self = .double(real)
+        case .text(let text): self = .text(text)
+        case .blob(let data): self = .bytes([UInt8](data))
         }
     }
 }

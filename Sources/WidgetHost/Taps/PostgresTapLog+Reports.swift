@@ -1,5 +1,6 @@
 import Foundation
 import PostgresStore
+import Push
 import SharedState
 
 extension PostgresTapLog {
@@ -15,7 +16,7 @@ extension PostgresTapLog {
             let range = try Self.range(query, db)
             let plan = source == .automatic ? TapReportPlan.rollups(for: query, range: range, dialect: .postgres) : nil
             let chosen = plan ?? TapReportPlan.rawRows(for: query, range: range, dialect: .postgres)
-            let rows = try db.query(Self.numbered(chosen.sql), chosen.arguments.map(Self.postgresValue))
+            let rows = try db.query(PostgresPlaceholders.numbered(chosen.sql), chosen.arguments.map(PostgresValue.init))
             return TapReport(query: query, rows: rows.compactMap { row in
                 chosen.reportRow(taps: row.int("taps"), suspicious: row.int("suspicious"), string: row.string,
                                  bucketIndex: row.int64("g0"))
@@ -53,37 +54,5 @@ extension PostgresTapLog {
         guard query.hasOpenEnd else { return query.closedRange(firstTap: nil, lastTap: nil) }
         let row = try db.queryOne("SELECT MIN(tapped_at) AS first, MAX(tapped_at) AS last FROM taps")
         return query.closedRange(firstTap: row?.date("first"), lastTap: row?.date("last"))
-    }
-
-    /// `sql` with each `?` parameter outside a quoted string or identifier numbered `$1`, `$2`, … in order.
-    static func numbered(_ sql: String) -> String {
-        var out = ""
-        var number = 0
-        var quote: Character?
-        for character in sql {
-            if let open = quote {
-                if character == open { quote = nil }
-                out.append(character)
-            } else if character == "'" || character == "\"" {
-                quote = character
-                out.append(character)
-            } else if character == "?" {
-                number += 1
-                out += "$\(number)"
-            } else {
-                out.append(character)
-            }
-        }
-        return out
-    }
-
-    static func postgresValue(_ value: SQLValue) -> PostgresValue {
-        switch value {
-        case .null: .null
-        case .integer(let integer): .integer(integer)
-        case .real(let double): .double(double)
-        case .text(let text): .text(text)
-        case .blob(let data): .bytes(Array(data))
-        }
     }
 }
