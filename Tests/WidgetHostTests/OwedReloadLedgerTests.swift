@@ -137,4 +137,28 @@ struct OwedReloadLedgerTests {
         #expect(owed.map(\.controlID) == [nil])
         #expect(owed.map(\.controlRequests) == [[]])
     }
+
+    @Test
+    func idsAreMarkedInRunsOfConsecutiveIDs() {
+        #expect(OwedReloadLedger.consecutiveRuns([Int64]()) == [])
+        #expect(OwedReloadLedger.consecutiveRuns([7, 5, 6, 6, 9, 1, 2]) == [1...2, 5...7, 9...9])
+        #expect(OwedReloadLedger.consecutiveRuns([Int64.max, .min, .max - 1]) == [.min ... .min, .max - 1 ... .max])
+    }
+
+    @Test(arguments: [false, true])
+    func markingRunsLeavesTheEntriesBetweenThemOwed(onDisk: Bool) throws {
+        let (container, cleanUp) = try Self.makeContainer(onDisk: onDisk)
+        defer { cleanUp() }
+        let ids = try container.store.write { db in
+            try (1...6).map { index in
+                try #require(try OwedReloadLedger.record(idempotencyKey: "k\(index)", instanceID: "w\(index)",
+                                                         requests: [], committedAt: Self.t0, db)).id
+            }
+        }
+        try container.store.write { db in
+            try OwedReloadLedger.markDone([ids[4], ids[0], ids[1], ids[5]], at: Self.t0 + 1, db)
+        }
+        let owed = try container.store.read { db in try OwedReloadLedger.owed(db) }
+        #expect(owed.map(\.id) == [ids[2], ids[3]])
+    }
 }

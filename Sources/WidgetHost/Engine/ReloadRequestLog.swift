@@ -23,6 +23,8 @@ final class ReloadRequestLog: Sendable {
     }
 
     private static func unique(_ requests: [Request]) -> [Request] {
+        // Most user code asks for one reload, or none.
+        if requests.count < 2 { return requests }
         var seen = Set<Request>()
         return requests.filter { seen.insert($0).inserted }
     }

@@ -38,8 +38,9 @@ extension IntentRunner {
                 }
                 var results: [BatchResult] = []
                 results.reserveCapacity(batch.count)
+                let plans = BatchReloadPlans()
                 for item in batch {
-                    results.append(await perform(item, in: session))
+                    results.append(await perform(item, in: session, plans: plans))
                 }
                 // Claimed before the commit, so a replay reading the committed rows leaves these to this batch.
                 claimed = claimOwed(&results)
@@ -89,7 +90,8 @@ extension IntentRunner {
     }
 
     /// Runs one perform inside the batch's transaction, in its own savepoint.
-    private nonisolated func perform(_ item: QueuedPerform, in session: WriteSession) async -> BatchResult {
+    private nonisolated func perform(_ item: QueuedPerform, in session: WriteSession,
+                                     plans: BatchReloadPlans) async -> BatchResult {
         let request = item.request
         let now = engine.clock.now
         do {
@@ -101,7 +103,7 @@ extension IntentRunner {
                }) {
                 return replay
             }
-            return try await execute(item, in: session, now: now)
+            return try await execute(item, in: session, now: now, plans: plans)
         } catch {
             return .failed(error)
         }
@@ -110,8 +112,8 @@ extension IntentRunner {
     /// Runs `perform()` with the host bound to this perform's transaction, in one savepoint with what it leaves
     /// behind: its changes, its key and the reloads it owes commit together or not at all. A throw rolls it all
     /// back; a dry run is rolled back after its outcome is taken, and records nothing.
-    private nonisolated func execute(_ item: QueuedPerform, in session: WriteSession, now: Date) async throws
-        -> BatchResult {
+    private nonisolated func execute(_ item: QueuedPerform, in session: WriteSession, now: Date,
+                                     plans: BatchReloadPlans) async throws -> BatchResult {
         let request = item.request
         let name = request.intentName
         let intent = item.bound.intent
@@ -147,7 +149,9 @@ extension IntentRunner {
         }
         func outcome(_ performed: (value: JSONValue?, dialog: String?), changes: ChangeSet,
                      requests: [UserCodeBinding.ReloadRequest]) throws -> IntentOutcome {
-            let planned = try engine.planIntentReloads(tappedInstanceID: request.instanceID, requests: requests)
+            let planned = try plans.plan(tappedInstanceID: request.instanceID, requests: requests) {
+                try engine.planIntentReloads(tappedInstanceID: request.instanceID, requests: requests)
+            }
             var outcome = IntentOutcome(
                 intentName: name, parameters: item.bound.parameters, instanceID: request.instanceID,
                 value: performed.value, dialog: performed.dialog, changes: changes,

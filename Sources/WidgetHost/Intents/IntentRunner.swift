@@ -259,19 +259,26 @@ public actor IntentRunner {
 
     /// Checks a request's tapped instance and binds its parameters, or finds its committed first outcome.
     ///
-    /// Off the actor: the early idempotency read must not hold up the queue, nor the performs of other clients.
+    /// Off the actor: binding runs user code (entity queries), which must not hold up the queue, nor the performs
+    /// of other clients.
+    ///
+    /// A key's committed first outcome is looked for in the batch's transaction, not here: most keys
+    /// are new, and a read of the ledger on a reader connection per perform (a read transaction, and the pages the
+    /// last commit changed read again) cost more than anything else a perform did before its transaction. A retry
+    /// whose check or binding fails (its widget removed, its entities gone since its first perform) is looked up
+    /// here, and answered with its first outcome when that committed.
     private nonisolated func prepare(_ request: PerformRequest, _ descriptor: IntentDescriptor) async throws -> Preparation {
-        // A retry of a committed request needs no binding (its entities may even be gone by now). The check in
-        // the transaction stays authoritative for requests racing each other. In memory, reads wait for an open
-        // transaction, so the early check is left to that one.
-        if let key = request.idempotencyKey, !request.isDryRun, !container.store.isInMemory,
-           let (replay, owed) = try committedReplay(key, request) {
+        do {
+            if let instanceID = request.instanceID { _ = try await engine.instance(id: instanceID) }
+            let binder = IntentParameterBinder(descriptor: descriptor)
+            let parameters = request.parameters
+            return .bound(try await engine.withUserCode { try await binder.bind(parameters) })
+        } catch {
+            // In memory, reads wait for an open transaction: the check in the transaction is left to answer.
+            guard let key = request.idempotencyKey, !request.isDryRun, !container.store.isInMemory,
+                  let (replay, owed) = try committedReplay(key, request) else { throw error }
             return .replay(await settleOwed(claims.claim(owed), replaying: replay))
         }
-        if let instanceID = request.instanceID { _ = try await engine.instance(id: instanceID) }
-        let binder = IntentParameterBinder(descriptor: descriptor)
-        let parameters = request.parameters
-        return .bound(try await engine.withUserCode { try await binder.bind(parameters) })
     }
 
     /// Performs the intent named `intentName`; see ``perform(_:)``.

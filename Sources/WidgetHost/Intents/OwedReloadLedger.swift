@@ -102,10 +102,33 @@ struct OwedReloadLedger {
     }
 
     /// Marks entries done; entries already done keep their first time.
+    ///
+    /// One statement per run of consecutive ids: a batch's entries were inserted one after another, so most
+    /// batches mark one run. A run holds only ids asked for, so entries between runs (still owed) stay owed.
     static func markDone(_ ids: some Collection<Int64>, at time: Date, _ db: Database) throws {
-        for id in ids {
-            try db.execute(markDoneSQL, [time.sqlValue, .integer(id)])
+        guard !ids.isEmpty else { return }
+        let time = time.sqlValue
+        for run in consecutiveRuns(ids) {
+            try db.execute(markDoneSQL, [time, .integer(run.lowerBound), .integer(run.upperBound)])
         }
+    }
+
+    /// `ids`, sorted and without repeats, as runs of consecutive integers.
+    static func consecutiveRuns(_ ids: some Collection<Int64>) -> [ClosedRange<Int64>] {
+        var runs: [ClosedRange<Int64>] = []
+        for id in ids.sorted() {
+            guard let last = runs.last else {
+                runs.append(id...id)
+                continue
+            }
+            if id <= last.upperBound { continue }   // a repeat
+            if id - 1 == last.upperBound {
+                runs[runs.count - 1] = last.lowerBound...id
+            } else {
+                runs.append(id...id)
+            }
+        }
+        return runs
     }
 
     /// Deletes entries done at or before `cutoff`; owed entries stay however old they are.
@@ -119,7 +142,8 @@ struct OwedReloadLedger {
         INSERT INTO \(tableName)(idempotency_key, instance_id, requests, committed_at, control_id, control_requests)
         VALUES (?, ?, ?, ?, ?, ?)
         """
-    private static let markDoneSQL = "UPDATE \(tableName) SET done_at = ? WHERE id = ? AND done_at IS NULL"
+    private static let markDoneSQL =
+        "UPDATE \(tableName) SET done_at = ? WHERE id BETWEEN ? AND ? AND done_at IS NULL"
     private static let purgeSQL = "DELETE FROM \(tableName) WHERE done_at <= ?"
 
     private static let columns = "id, idempotency_key, instance_id, requests, control_id, control_requests"
