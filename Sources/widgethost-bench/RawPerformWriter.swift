@@ -6,21 +6,17 @@ import Foundation
 /// fixtures, statements prepared once, `batchSize` performs per `BEGIN IMMEDIATE … COMMIT` (the batch group commit
 /// reached), each in its own savepoint as the runner does.
 ///
-/// Per perform: the early idempotency look-up in a read transaction of a second connection (the runner's retry check
-/// off the writer), then in the batch the look-up again, the task's project, the update, the project's remaining
+/// Per perform, in the batch: the idempotency look-up, the task's project, the update, the project's remaining
 /// tasks, the `lastCompletedTaskID` default when completing, the idempotency record and the owed-reload record. Per
 /// batch: the purges of expired keys and of old done owed reloads, and the marking done of the owed reloads of the
-/// batch before (one `UPDATE` per row, as the runner marks them). Outcome and request texts are strings as long as
+/// batch before (one `UPDATE` over their run of ids, as the runner marks them). Outcome and request texts are strings as long as
 /// the runner's (``textLengths``: the benchmark sets them from the rows the runner wrote), so both write as many
 /// bytes: no intent, no parameter binding, no JSON, no change capture, no reload planning.
 final class RawPerformWriter {
     private let calls = RawSQLiteCalls(floor: "raw perform")
 
     private var db: OpaquePointer?
-    /// The second connection the early idempotency look-ups read through.
-    private var reader: OpaquePointer?
     private var statements: [OpaquePointer?] = []
-    private var readerStatements: [OpaquePointer?] = []
     /// The owed-reload rows of the last batch, marked done by the next one.
     private var owedRows: [Int64] = []
 
@@ -44,24 +40,16 @@ final class RawPerformWriter {
             "INSERT INTO widgethost_owed_reloads(idempotency_key, instance_id, requests, committed_at) VALUES (?, NULL, ?, ?)",
             "DELETE FROM widgethost_intent_keys WHERE expires_at <= ?",
             "DELETE FROM widgethost_owed_reloads WHERE done_at <= ?",
-            "UPDATE widgethost_owed_reloads SET done_at = ? WHERE id = ? AND done_at IS NULL",
+            "UPDATE widgethost_owed_reloads SET done_at = ? WHERE id BETWEEN ? AND ? AND done_at IS NULL",
         ] {
             var statement: OpaquePointer?
             try calls.check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
             statements.append(statement)
         }
-        try calls.check(sqlite3_open_v2(path, &reader, SQLITE_OPEN_READONLY, nil), "open reader")
-        for sql in ["BEGIN DEFERRED", "COMMIT",
-                    "SELECT request, outcome FROM widgethost_intent_keys WHERE key = ? AND expires_at > ?"] {
-            var statement: OpaquePointer?
-            try calls.check(sqlite3_prepare_v2(reader, sql, -1, &statement, nil), sql)
-            readerStatements.append(statement)
-        }
     }
 
     deinit {
-        for statement in statements + readerStatements { sqlite3_finalize(statement) }
-        sqlite3_close_v2(reader)
+        for statement in statements { sqlite3_finalize(statement) }
         sqlite3_close_v2(db)
     }
 
@@ -88,20 +76,15 @@ final class RawPerformWriter {
         let now = Date().timeIntervalSince1970
         while done < count {
             let batch = min(batchSize, count - done)
-            for offset in 0..<batch {
-                try calls.step(readerStatements[0])
-                bind(readerStatements[2], [.text(Self.key(keyPrefix, firstIndex + done + offset, clients: clients)), .real(now)])
-                try rows(readerStatements[2])
-                try calls.step(readerStatements[1])
-            }
             try calls.step(statements[0])
             bind(statements[11], [.real(now)])
             try calls.step(statements[11])
             bind(statements[12], [.real(now - 86400)])
             try calls.step(statements[12])
-            for row in owedRows {
+            if let first = owedRows.first, let last = owedRows.last {
                 bind(statements[13], [.real(now)])
-                sqlite3_bind_int64(statements[13], 2, row)
+                sqlite3_bind_int64(statements[13], 2, first)
+                sqlite3_bind_int64(statements[13], 3, last)
                 try calls.step(statements[13])
             }
             owedRows.removeAll(keepingCapacity: true)

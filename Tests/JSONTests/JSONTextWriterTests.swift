@@ -86,6 +86,17 @@ struct JSONTextWriterTests {
         #expect(writer.text == (try Self.encoded(value)))
     }
 
+    @Test("containers nested deeper than 64 levels, several members at each: commas right at every level")
+    func deeplyNested() throws {
+        var value: JSONValue = ["leaf": 1, "other": [1, 2]]
+        for level in 0..<150 {
+            value = level.isMultiple(of: 2) ? ["a": value, "b": [1, "x"], "c": .null] : [value, 2, ["k": 3]]
+        }
+        var writer = JSONTextWriter()
+        try writer.value(value)
+        #expect(writer.text == (try Self.encoded(value)))
+    }
+
     @Test("dates as JSONEncoder's .iso8601 strategy writes them; data as base64")
     func datesAndData() throws {
         let encoder = JSONEncoder()

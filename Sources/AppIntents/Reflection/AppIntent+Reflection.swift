@@ -17,9 +17,10 @@ extension AppIntent {
             }
         }
         var parameters: [(name: String, parameter: any AnyIntentParameter)] = []
+        parameters.reserveCapacity(fields.count)
         for field in fields {
             guard let parameter = self[keyPath: field.path] as? any AnyIntentParameter else { continue }
-            parameters.append((Self.parameterName(field.label), parameter))
+            parameters.append((field.wrappedName, parameter))
         }
         return parameters
     }

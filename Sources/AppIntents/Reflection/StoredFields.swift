@@ -17,6 +17,14 @@ enum StoredFields {
         // standard library for a stored property, so sharing it between threads is safe.
         let label: String
         let path: AnyKeyPath
+        /// The property a property wrapper's storage backs: `project` for `_project`; the label itself otherwise.
+        let wrappedName: String
+
+        init(label: String, path: AnyKeyPath) {
+            self.label = label
+            self.path = path
+            wrappedName = label.hasPrefix("_") ? String(label.dropFirst()) : label
+        }
     }
 
     private enum Entry {

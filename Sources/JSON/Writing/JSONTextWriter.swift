@@ -16,13 +16,16 @@ import Foundation
 public struct JSONTextWriter {
     /// The text so far.
     public internal(set) var bytes: [UInt8] = []
-    /// Whether the next member or element needs a comma before it, per open container.
-    private var needsComma: [Bool] = []
+    /// How many containers are open.
+    private var depth = 0
+    /// Whether the next member or element needs a comma before it, per open container: bit `level` for the first
+    /// 64 levels (no allocation, for the texts the engine writes), ``deeperCommas`` beyond.
+    private var commaBits: UInt64 = 0
+    private var deeperCommas: [Bool] = []
 
     /// Creates an empty writer with room for `capacity` bytes.
     public init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
-        needsComma.reserveCapacity(8)
     }
 
     /// The text as `Data`.
@@ -36,23 +39,39 @@ public struct JSONTextWriter {
     package mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
+        open()
     }
 
     package mutating func endObject() {
-        needsComma.removeLast()
+        close()
         bytes.append(UInt8(ascii: "}"))
     }
 
     package mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
+        open()
     }
 
     package mutating func endArray() {
-        needsComma.removeLast()
+        close()
         bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Opens a container level, whose first member or element takes no comma.
+    private mutating func open() {
+        if depth < 64 {
+            commaBits &= ~(1 << UInt64(depth))
+        } else {
+            deeperCommas.append(false)
+        }
+        depth += 1
+    }
+
+    private mutating func close() {
+        precondition(depth > 0, "no container is open")
+        depth -= 1
+        if depth >= 64 { deeperCommas.removeLast() }
     }
 
     /// Writes a member's key; the member's value follows.
@@ -86,8 +105,16 @@ public struct JSONTextWriter {
             afterKey = false
             return
         }
-        guard let last = needsComma.last else { return }
-        if last { bytes.append(UInt8(ascii: ",")) } else { needsComma[needsComma.count - 1] = true }
+        guard depth > 0 else { return }
+        let level = depth - 1
+        if level < 64 {
+            let bit: UInt64 = 1 << UInt64(level)
+            if commaBits & bit != 0 { bytes.append(UInt8(ascii: ",")) } else { commaBits |= bit }
+        } else if deeperCommas[level - 64] {
+            bytes.append(UInt8(ascii: ","))
+        } else {
+            deeperCommas[level - 64] = true
+        }
     }
 
     // MARK: Scalars

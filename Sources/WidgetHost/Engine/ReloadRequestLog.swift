@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// ``UserCodeBinding`` collects requests here, for a provider's run and for a perform alike; the engine applies
 /// them only after the user code has returned.
-final class ReloadRequestLog: Sendable {
+struct ReloadRequestLog: ~Copyable, Sendable {
     /// One request: a kind, or every kind.
     enum Request: Sendable, Hashable {
         case kind(String)

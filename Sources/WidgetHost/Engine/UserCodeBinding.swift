@@ -93,7 +93,7 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
                            controls: @escaping @Sendable () async throws -> [ControlInfo],
                            configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
         UserCodeBinding(suiteAccess: .perform(transaction, intentName: intentName, failures: failures),
-                        containers: otherContainers + [transaction.container], device: device,
+                        containers: otherContainers, device: device,
                         activities: activities, controls: controls, configurations: configurations)
     }
 
@@ -144,7 +144,12 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
 
     /// The first of the binding's containers with this identifier.
     private func container(forGroup identifier: String) -> AppGroupContainer? {
-        containers.first { $0.identifier == identifier }
+        if let container = containers.first(where: { $0.identifier == identifier }) { return container }
+        // A perform's own container comes after the others (kept apart rather than appended to a copy of them).
+        if case .perform(let transaction, _, _) = suiteAccess, transaction.container.identifier == identifier {
+            return transaction.container
+        }
+        return nil
     }
 
     /// The reload requests made so far, in order, without repeats; read once the user code has returned.

@@ -27,10 +27,12 @@ struct IntentParameterBinder {
         let intent = descriptor.makeIntent()
         let parameters = intent.parameters()
         let names = parameters.map(\.name)
-        if let unknown = raw.keys.sorted().first(where: { !names.contains($0) }) {
+        // Sorted only when one is unknown, so the error names the first of them.
+        if !raw.keys.allSatisfy(names.contains), let unknown = raw.keys.sorted().first(where: { !names.contains($0) }) {
             throw IntentError.unknownParameter(intent: name, parameter: unknown, known: names)
         }
         var canonical: [String: JSONValue] = [:]
+        canonical.reserveCapacity(parameters.count)
         for (parameterName, parameter) in parameters {
             guard let json = raw[parameterName], json != .null else {
                 if raw[parameterName] == .null {

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Like reload requests, they are stored after the provider or intent returned, so user code never waits on the
 /// engine's database (and a donation inside a write cannot deadlock).
-final class RelevanceSignals: Sendable {
+struct RelevanceSignals: ~Copyable, Sendable {
     private let donations = Mutex<[DonationRecord]>([])
     private let relevantIntents = Mutex<[RelevantIntentRecord]?>(nil)
 
