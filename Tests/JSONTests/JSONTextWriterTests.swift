@@ -97,6 +97,49 @@ struct JSONTextWriterTests {
         #expect(writer.text == (try Self.encoded(value)))
     }
 
+    /// An enum as `Codable` synthesizes it, for ``enumCases()``.
+    private enum Case: Codable {
+        case text(String)
+        case number(Int)
+        case nested([Case])
+    }
+
+    private static func write(_ value: Case, to writer: inout JSONTextWriter) {
+        switch value {
+        case .text(let text):
+            writer.beginEnumCase("text")
+            writer.string(text)
+        case .number(let number):
+            writer.beginEnumCase("number")
+            writer.int(number)
+        case .nested(let cases):
+            writer.beginEnumCase("nested")
+            writer.beginArray()
+            for element in cases { write(element, to: &writer) }
+            writer.endArray()
+        }
+        writer.endEnumCase()
+    }
+
+    @Test("enum cases with an associated value, in arrays and as members: the synthesized Codable form")
+    func enumCases() throws {
+        let cases: [Case] = [.text("a\"b"), .number(-2), .nested([.text(""), .nested([]), .number(3)]), .number(4)]
+        var array = JSONTextWriter()
+        array.beginArray()
+        for value in cases { Self.write(value, to: &array) }
+        array.endArray()
+        #expect(array.text == (try Self.encoded(cases)))
+        var object = JSONTextWriter()
+        object.beginObject()
+        for (index, value) in cases.enumerated() {
+            object.key("k\(index)")
+            Self.write(value, to: &object)
+        }
+        object.endObject()
+        let members = Dictionary(uniqueKeysWithValues: cases.enumerated().map { ("k\($0.offset)", $0.element) })
+        #expect(object.text == (try Self.encoded(members)))
+    }
+
     @Test("dates as JSONEncoder's .iso8601 strategy writes them; data as base64")
     func datesAndData() throws {
         let encoder = JSONEncoder()

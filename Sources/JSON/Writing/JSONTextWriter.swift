@@ -58,6 +58,28 @@ public struct JSONTextWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// Opens what a synthesized `Codable` enum case with one unlabeled associated value encodes to,
+    /// `{"name":{"_0":`, in one append; the associated value follows, then ``endEnumCase()``.
+    package mutating func beginEnumCase(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        bytes.append(UInt8(ascii: "\""))
+        append(name)
+        append("\":{\"_0\":")
+        // The two objects opened, each with its one member's key written.
+        open()
+        open()
+        afterKey = true
+    }
+
+    /// Closes what ``beginEnumCase(_:)`` opened.
+    package mutating func endEnumCase() {
+        close()
+        close()
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(UInt8(ascii: "}"))
+    }
+
     /// Opens a container level, whose first member or element takes no comma.
     private mutating func open() {
         if depth < 64 {

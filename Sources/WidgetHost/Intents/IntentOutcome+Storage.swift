@@ -192,13 +192,9 @@ extension JSONTextWriter {
 
     /// An enum case with one unlabeled associated value, as synthesized: `{"case":{"_0":value}}`.
     private mutating func enumCase(_ name: StaticString, _ writeValue: (inout JSONTextWriter) throws -> Void) rethrows {
-        beginObject()
-        key(plain: name)
-        beginObject()
-        key(plain: "_0")
+        beginEnumCase(name)
         try writeValue(&self)
-        endObject()
-        endObject()
+        endEnumCase()
     }
 
     mutating func write(_ value: SQLValue) throws {
