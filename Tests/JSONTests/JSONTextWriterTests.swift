@@ -62,6 +62,16 @@ struct JSONTextWriterTests {
             writer.int(value)
             #expect(writer.text == (try Self.encoded(value)))
         }
+        for value in [Int64.min, -10, 0, 9, 10, Int64.max] {
+            var writer = JSONTextWriter()
+            writer.int(value)
+            #expect(writer.text == (try Self.encoded(value)))
+        }
+        for value in [Int32.min, 7, Int32.max] {   // through the generic one
+            var writer = JSONTextWriter()
+            writer.int(value)
+            #expect(writer.text == (try Self.encoded(value)))
+        }
         var writer = JSONTextWriter()
         writer.int(UInt64.max)
         #expect(writer.text == (try Self.encoded(UInt64.max)))

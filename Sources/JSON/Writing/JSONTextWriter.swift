@@ -167,7 +167,24 @@ public struct JSONTextWriter {
     package mutating func int<T: BinaryInteger>(_ value: T) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = UInt64(value.magnitude)
+        writeDigits(UInt64(value.magnitude))
+    }
+
+    /// Writes an `Int`. Not generic: callers in other modules cannot specialize the generic `int(_:)`, and would
+    /// pay protocol witness calls per digit.
+    package mutating func int(_ value: Int) {
+        int(Int64(value))
+    }
+
+    /// Writes an `Int64`, not generic either.
+    package mutating func int(_ value: Int64) {
+        separate()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        writeDigits(value.magnitude)
+    }
+
+    private mutating func writeDigits(_ value: UInt64) {
+        var magnitude = value
         let start = bytes.count
         repeat {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
