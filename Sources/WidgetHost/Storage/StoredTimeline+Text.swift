@@ -19,7 +19,7 @@ extension StoredTimeline {
             writer.beginObject()
             writer.key("content")
             if let text = entry.contentText {
-                writer.encoded(text)
+                writer.encoded(slice: text)
             } else {
                 try writer.value(entry.content)
             }
