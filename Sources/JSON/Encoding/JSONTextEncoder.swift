@@ -76,12 +76,15 @@ package final class JSONTextEncoder {
     }
 
     /// The texts appended since the last ``takeOutput()``.
-    private var output = JSONTextWriter(capacity: 0)
+    ///
+    /// Unchecked for exclusivity, as the tape's properties are (``JSONTape``): only this encoder's methods reach it,
+    /// on one task at a time, and no access overlaps another.
+    @exclusivity(unchecked) private var output = JSONTextWriter(capacity: 0)
 
     /// The last type found to encode itself through containers (``JSONTape/writeScalar(_:path:)`` is a function
     /// of the type alone): the values of a timeline are all of one type, and looking for a scalar type costs a
     /// conformance check of `BinaryInteger` per value.
-    private var compositeType: ObjectIdentifier?
+    @exclusivity(unchecked) private var compositeType: ObjectIdentifier?
 
     private func write<Value: Encodable>(_ value: Value, omitting omitted: [String],
                                          into writer: inout JSONTextWriter) throws {
@@ -115,6 +118,13 @@ package final class JSONTextEncoder {
 }
 
 /// Values under construction: scalars as text in one buffer, containers as member lists, by index.
+///
+/// Its stored properties are `@exclusivity(unchecked)`: a class's stored property otherwise pays a dynamic
+/// exclusivity check (a thread-local access set) on every access from code the compiler cannot see through, which
+/// is every container call an `Encodable` type makes, and those checks were a fifth of encoding a timeline entry.
+/// That is safe because no access to them overlaps another: a tape belongs to one encoder, used by one task at a
+/// time (the encoder is not `Sendable`), and the only long access, ``text(_:)`` handing `scalars` to a closure, is
+/// given closures of this file that write a scalar and never reach back into the tape.
 final class JSONTape {
     enum Kind {
         case empty
@@ -142,15 +152,15 @@ final class JSONTape {
     }
 
     /// Every scalar's text, one after another (a writer with no container open writes no separators).
-    var scalars = JSONTextWriter(capacity: 512)
+    @exclusivity(unchecked) var scalars = JSONTextWriter(capacity: 512)
     /// The containers of the value being encoded, then slots of earlier values kept for their members' storage.
-    var containers: [Container] = []
+    @exclusivity(unchecked) var containers: [Container] = []
     /// How many of `containers` belong to the value being encoded.
-    private var used = 0
+    @exclusivity(unchecked) private var used = 0
     /// Members of the root object (container 0) that are left out of the text: their values are not even put on
     /// the tape. A root that takes its members from a single-value container gets them from another container,
     /// whose omitted members are dropped when the text is written instead.
-    var omittedRootKeys: [String] = []
+    @exclusivity(unchecked) var omittedRootKeys: [String] = []
 
     /// Whether a member `key` of the container `index` is left out without being encoded.
     func omits(_ key: String, in index: Int) -> Bool {
@@ -347,7 +357,7 @@ final class JSONTape {
     }
 
     /// The plan of the last root object written.
-    private var rootPlan: RootPlan?
+    @exclusivity(unchecked) private var rootPlan: RootPlan?
 
     /// The members' indices in the order they are written: by the UTF-8 bytes of their keys, and in the order
     /// written for equal keys. Objects of a handful of members, the usual, take an insertion sort in place.

@@ -129,6 +129,12 @@ public final class EngineStore: Sendable {
         guard let row = try db.queryOne(
             "SELECT kind, family, parameters, resolution_diagnostics FROM configurations WHERE key = ?",
             [.text(key)]) else { return nil }
+        return try Self.configurationToRun(row)
+    }
+
+    /// A configuration's run inputs from a row holding its `kind`, `family`, `parameters` and
+    /// `resolution_diagnostics` columns.
+    static func configurationToRun(_ row: Row) throws -> ConfigurationToRun {
         // Parameters are stored as canonical JSON text (``JSONValue/canonicalText``): the JSON module's parser
         // reads them several times faster than `JSONDecoder` decoding a `JSONValue`.
         let parameters: JSONValue
