@@ -5,7 +5,7 @@ import Testing
 import WidgetKit
 @testable import WidgetHost
 
-@Suite("A reload batch's read: its configurations and ledgers in one statement, as read one by one")
+@Suite("A reload batch in fewer statements: the read as the per-key reads, each run's row written in one UPDATE")
 struct ReloadBatchReadTests {
     /// Five configurations charged twice, on a store on disk; the clock an hour after the second reload.
     static func fixture() async throws -> (WidgetEngine, EngineStore, VirtualClock) {
@@ -104,5 +104,56 @@ struct ReloadBatchReadTests {
         let deferred = try store.read { db in try store.scheduledReload(configurationKey: keys[4], db) }
         #expect(deferred?.deferredByBudget == true)
         #expect(deferred?.dueAt == full.last.map { $0.addingTimeInterval(ReloadBudgetPolicy.default.window) })
+    }
+
+    @Test("a run's outcome, schedule and charge in one row rewrite: accepted or refused, charged or not")
+    func oneRowRewrite() async throws {
+        let (_, store, clock) = try await Self.fixture()
+        let key = try Self.keys(store)[0]
+        let policy = ReloadBudgetPolicy.default
+        let now = clock.now
+        let old = now.addingTimeInterval(-policy.window - 5)
+        let timeline = StoredTimeline(entries: [EntrySnapshot(date: now, content: .object(["n": .int(1)]))],
+                                      policy: .never, generatedAt: now)
+        let accepted = ProviderRunOutcome.accepted(TimelineValidator.Outcome(timeline: timeline, wasReordered: true))
+        let diagnostics = [TimelineDiagnostic(code: .deletedEntity, severity: .warning, message: "gone")]
+        for (outcome, chargedAt) in [(accepted, now), (accepted, nil), (.rejected("no entries"), now),
+                                     (.rejected("no entries"), nil)] as [(ProviderRunOutcome, Date?)] {
+            let before = try store.read { db in try db.queryOne("SELECT * FROM configurations WHERE key = ?", [.text(key)]) }
+            let charges = [old.timeIntervalSince1970, now.addingTimeInterval(-60).timeIntervalSince1970]
+            try store.write { db in
+                try db.execute("UPDATE configurations SET charges = ?, timeline = ?, last_failure = NULL WHERE key = ?",
+                               [.text(EngineCoding.text(charges)), before?.value("timeline") ?? .null, .text(key)])
+                try store.recordProviderRun(key: key, outcome: outcome, diagnostics: diagnostics,
+                                            next: ScheduledReload(dueAt: now.addingTimeInterval(900), reason: .scheduled,
+                                                                  deferredByBudget: false),
+                                            chargedAt: chargedAt, policy: policy, db)
+            }
+            let row = try #require(try store.read { db in
+                try db.queryOne("SELECT * FROM configurations WHERE key = ?", [.text(key)])
+            })
+            #expect(row.int("provider_runs") == (before?.int("provider_runs") ?? 0) + 1)
+            #expect(row.date("next_reload_at") == now.addingTimeInterval(900) && row.string("next_reload_reason") == "scheduled")
+            #expect(row.string("resolution_diagnostics") == EngineCoding.text(diagnostics: diagnostics))
+            let ledger = try Self.charges(row)
+            #expect(ledger == (chargedAt == nil ? charges : [charges[1], now.timeIntervalSince1970]))
+            if case .accepted = outcome {
+                #expect(row.string("timeline") == (try timeline.storedText()) && row.string("last_failure") == nil)
+                #expect(row.int("reordered") == 1)
+            } else {
+                #expect(row.string("timeline") == before?.string("timeline") && row.string("last_failure") == "no entries")
+            }
+        }
+    }
+
+    static func charges(_ row: Row) throws -> [Double] {
+        guard case .array(let values) = try JSONParser.parse(Data((row.string("charges") ?? "").utf8)) else { return [] }
+        return values.compactMap { value in
+            switch value {
+            case .int(let seconds): Double(seconds)
+            case .double(let seconds): seconds
+            default: nil
+            }
+        }
     }
 }

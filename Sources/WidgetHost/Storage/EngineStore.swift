@@ -160,23 +160,6 @@ public final class EngineStore: Sendable {
                   .text(EngineCoding.text(diagnostics: diagnostics))])
     }
 
-    func recordProviderRun(key: String, outcome: ProviderRunOutcome, diagnostics: [TimelineDiagnostic],
-                           _ db: Database) throws {
-        switch outcome {
-        case .accepted(let validated):
-            try db.execute("""
-                UPDATE configurations SET timeline = ?, reordered = ?, provider_runs = provider_runs + 1,
-                    last_failure = NULL, resolution_diagnostics = ? WHERE key = ?
-                """, [.text(try validated.timeline.storedText()), .integer(validated.wasReordered ? 1 : 0),
-                      .text(EngineCoding.text(diagnostics: diagnostics)), .text(key)])
-        case .rejected(let reason):
-            try db.execute("""
-                UPDATE configurations SET provider_runs = provider_runs + 1, last_failure = ?,
-                    resolution_diagnostics = ? WHERE key = ?
-                """, [.text(reason), .text(EngineCoding.text(diagnostics: diagnostics)), .text(key)])
-        }
-    }
-
     func deleteConfigurationIfUnused(key: String, _ db: Database) throws {
         try db.execute("""
             DELETE FROM configurations WHERE key = ?

@@ -36,25 +36,29 @@ enum EntryContentEncoder {
         precondition(Entry.self == Encoded.self, "opened from Entry.self")
         var encodedEntries: [EncodedEntry] = []
         encodedEntries.reserveCapacity(entries.count)
-        for entry in entries {
+        // By index, and into values of concrete types: this function is not specialized (its types are opened at
+        // run time), and a generic `zip` or iterator pays a metadata look-up per element.
+        for index in entries.indices {
+            let entry = entries[index]
             do {
                 let range = try encoder.append(unsafeBitCast(entry, to: Encoded.self), omittingTopLevelKeys: liftedKeys)
                 if encodedEntries.isEmpty { encoder.reserveOutputCapacity(range.count * (entries.count - 1) + 64) }
-                encodedEntries.append(.text(range))
+                let relevance = entry.relevance
+                encodedEntries.append(.text(range, date: entry.date, relevanceScore: relevance?.score,
+                                            relevanceDuration: relevance?.duration))
             } catch {
                 // The routes for what the text encoder refuses.
                 encodedEntries.append(.snapshot(snapshot(of: entry, encoder: encoder)))
             }
         }
         let text = encoder.takeOutput()
-        return zip(entries, encodedEntries).map { entry, encoded in
+        return encodedEntries.map { encoded in
             switch encoded {
-            case .text(let range):
-                let relevance = entry.relevance
-                return EntrySnapshot(date: entry.date, relevanceScore: relevance?.score,
-                                     relevanceDuration: relevance?.duration, contentText: text[range])
+            case .text(let range, let date, let relevanceScore, let relevanceDuration):
+                EntrySnapshot(date: date, relevanceScore: relevanceScore, relevanceDuration: relevanceDuration,
+                              contentText: text[range])
             case .snapshot(let snapshot):
-                return snapshot
+                snapshot
             }
         }
     }
@@ -142,7 +146,7 @@ enum EntryContentEncoder {
 /// One entry of a timeline being encoded: where its text is in the timeline's buffer, or its snapshot made another
 /// way when the text encoder refused it.
 private enum EncodedEntry {
-    case text(Range<Int>)
+    case text(Range<Int>, date: Date, relevanceScore: Float?, relevanceDuration: TimeInterval?)
     case snapshot(EntrySnapshot)
 }
 
