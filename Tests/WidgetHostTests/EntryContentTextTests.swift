@@ -119,7 +119,8 @@ struct EntryContentTextTests {
             #expect(snapshot.content == .object(expected))
         }
         let viaValue = try zip(entries, snapshots).map { entry, snapshot in
-            EntrySnapshot(date: entry.date, content: entry.price == nil ? try Self.contentViaValue(entry) : snapshot.content)
+            EntrySnapshot(date: entry.date,
+                          content: entry.price == nil ? try Self.contentViaValue(entry) : snapshot.content)
         }
         let stored = try StoredTimeline(entries: snapshots, policy: .atEnd, generatedAt: Self.base).storedText()
         #expect(stored == (try StoredTimeline(entries: viaValue, policy: .atEnd, generatedAt: Self.base).storedText()))

@@ -119,21 +119,24 @@ struct ReloadBatchReadTests {
         let diagnostics = [TimelineDiagnostic(code: .deletedEntity, severity: .warning, message: "gone")]
         for (outcome, chargedAt) in [(accepted, now), (accepted, nil), (.rejected("no entries"), now),
                                      (.rejected("no entries"), nil)] as [(ProviderRunOutcome, Date?)] {
-            let before = try store.read { db in try db.queryOne("SELECT * FROM configurations WHERE key = ?", [.text(key)]) }
+            let before = try store.read { db in
+                try db.queryOne("SELECT * FROM configurations WHERE key = ?", [.text(key)])
+            }
             let charges = [old.timeIntervalSince1970, now.addingTimeInterval(-60).timeIntervalSince1970]
             try store.write { db in
                 try db.execute("UPDATE configurations SET charges = ?, timeline = ?, last_failure = NULL WHERE key = ?",
                                [.text(EngineCoding.text(charges)), before?.value("timeline") ?? .null, .text(key)])
-                try store.recordProviderRun(key: key, outcome: outcome, diagnostics: diagnostics,
-                                            next: ScheduledReload(dueAt: now.addingTimeInterval(900), reason: .scheduled,
-                                                                  deferredByBudget: false),
+                let next = ScheduledReload(dueAt: now.addingTimeInterval(900), reason: .scheduled,
+                                           deferredByBudget: false)
+                try store.recordProviderRun(key: key, outcome: outcome, diagnostics: diagnostics, next: next,
                                             chargedAt: chargedAt, policy: policy, db)
             }
             let row = try #require(try store.read { db in
                 try db.queryOne("SELECT * FROM configurations WHERE key = ?", [.text(key)])
             })
             #expect(row.int("provider_runs") == (before?.int("provider_runs") ?? 0) + 1)
-            #expect(row.date("next_reload_at") == now.addingTimeInterval(900) && row.string("next_reload_reason") == "scheduled")
+            #expect(row.date("next_reload_at") == now.addingTimeInterval(900))
+            #expect(row.string("next_reload_reason") == "scheduled")
             #expect(row.string("resolution_diagnostics") == EngineCoding.text(diagnostics: diagnostics))
             let ledger = try Self.charges(row)
             #expect(ledger == (chargedAt == nil ? charges : [charges[1], now.timeIntervalSince1970]))
@@ -141,13 +144,15 @@ struct ReloadBatchReadTests {
                 #expect(row.string("timeline") == (try timeline.storedText()) && row.string("last_failure") == nil)
                 #expect(row.int("reordered") == 1)
             } else {
-                #expect(row.string("timeline") == before?.string("timeline") && row.string("last_failure") == "no entries")
+                #expect(row.string("timeline") == before?.string("timeline"))
+                #expect(row.string("last_failure") == "no entries")
             }
         }
     }
 
     static func charges(_ row: Row) throws -> [Double] {
-        guard case .array(let values) = try JSONParser.parse(Data((row.string("charges") ?? "").utf8)) else { return [] }
+        let parsed = try JSONParser.parse(Data((row.string("charges") ?? "").utf8))
+        guard case .array(let values) = parsed else { return [] }
         return values.compactMap { value in
             switch value {
             case .int(let seconds): Double(seconds)
@@ -155,5 +160,22 @@ struct ReloadBatchReadTests {
             default: nil
             }
         }
+    }
+
+    @Test("the reload log as stored: a charged run's list written once for both columns, an exempt run's empty")
+    func reloadLogAsStored() async throws {
+        let (engine, store, _) = try await Self.fixture()
+        let instance = try await engine.instance(id: "w3")
+        let history = try store.read { db in try store.reloadLog(of: instance, limit: 10, db) }
+        #expect(history.map(\.reason) == [.allReload, .allReload, .configurationChanged])
+        #expect(history.allSatisfy { $0.instanceIDs == ["w3"] })
+        #expect(history.map(\.chargedInstanceIDs) == [["w3"], ["w3"], []])
+        let texts = try store.read { db in
+            try db.query("""
+                SELECT instance_ids, charged_instance_ids FROM reload_log WHERE configuration_key = ? ORDER BY sequence
+                """, [.text(instance.configurationKey)])
+        }
+        #expect(texts.map { $0.string("charged_instance_ids") } == [#"[]"#, #"["w3"]"#, #"["w3"]"#])
+        #expect(texts.map { $0.string("instance_ids") } == [#"["w3"]"#, #"["w3"]"#, #"["w3"]"#])
     }
 }

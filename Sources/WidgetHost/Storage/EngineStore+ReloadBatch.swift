@@ -30,8 +30,8 @@ extension EngineStore {
             guard let key = row.string("key") else { continue }
             batch.configurations[key] = try Self.configurationToRun(row)
             if let ledgerPolicy {
-                batch.ledgers[key] = BudgetLedger(charges: try Self.charges(row.string("charges")), policy: ledgerPolicy,
-                                                  now: now)
+                batch.ledgers[key] = BudgetLedger(charges: try Self.charges(row.string("charges")),
+                                                  policy: ledgerPolicy, now: now)
             }
         }
         return batch

@@ -171,14 +171,21 @@ extension EngineStore {
 
     func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
         let served = EngineCoding.text(strings: entry.instanceIDs)
-        // A charged run charges every instance it served: the same list, written once.
-        let charged = entry.chargedInstanceIDs == entry.instanceIDs
-            ? served : EngineCoding.text(strings: entry.chargedInstanceIDs)
+        let head: [SQLValue] = [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
+                                .text(served)]
+        guard entry.chargedInstanceIDs == entry.instanceIDs else {
+            try db.execute("""
+                INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, head + [.text(EngineCoding.text(strings: entry.chargedInstanceIDs)), .text(entry.outcome)])
+            return
+        }
+        // A charged run charges every instance it served: the same list, encoded and bound once (at 100 instances
+        // a configuration, a kilobyte SQLite copies per binding).
         try db.execute("""
             INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
-                  .text(served), .text(charged), .text(entry.outcome)])
+            VALUES (?1, ?2, ?3, ?4, ?4, ?5)
+            """, head + [.text(entry.outcome)])
     }
 }
 
