@@ -27,6 +27,13 @@ private struct PriceEntry: TimelineEntry, Encodable {
     var price = Decimal(string: "12.50")!
 }
 
+/// An entry the text encoder refuses only when it holds a price (`Decimal`): a timeline of both kinds.
+private struct SometimesPricedEntry: TimelineEntry, Encodable {
+    var date: Date
+    var label: String
+    var price: Decimal?
+}
+
 /// An entry that is not `Encodable`, read through `Mirror`.
 private struct MirroredEntry: TimelineEntry {
     var date: Date
@@ -95,5 +102,27 @@ struct EntryContentTextTests {
         // The same through a whole timeline, whose conformance is looked up once.
         #expect(EntryContentEncoder.snapshots(of: [PriceEntry(date: Self.base)]) == [price])
         #expect(EntryContentEncoder.snapshots(of: [MirroredEntry(date: Self.base)]) == [mirrored])
+    }
+
+    @Test("a timeline mixing entries the text encoder writes and refuses keeps their order and contents")
+    func mixedTimeline() throws {
+        let entries = (0..<7).map { index in
+            SometimesPricedEntry(date: Self.base.addingTimeInterval(Double(index) * 60), label: "entry \(index) \u{1}",
+                                 price: index.isMultiple(of: 3) ? Decimal(index) + Decimal(string: "0.25")! : nil)
+        }
+        let snapshots = EntryContentEncoder.snapshots(of: entries)
+        #expect(snapshots.map { $0.contentText == nil } == entries.map { $0.price != nil })
+        #expect(snapshots.map(\.date) == entries.map(\.date))
+        for (snapshot, entry) in zip(snapshots, entries) {
+            var expected: [String: JSONValue] = ["label": .string(entry.label)]
+            if let price = entry.price { expected["price"] = .double(NSDecimalNumber(decimal: price).doubleValue) }
+            #expect(snapshot.content == .object(expected))
+        }
+        let viaValue = try zip(entries, snapshots).map { entry, snapshot in
+            EntrySnapshot(date: entry.date,
+                          content: entry.price == nil ? try Self.contentViaValue(entry) : snapshot.content)
+        }
+        let stored = try StoredTimeline(entries: snapshots, policy: .atEnd, generatedAt: Self.base).storedText()
+        #expect(stored == (try StoredTimeline(entries: viaValue, policy: .atEnd, generatedAt: Self.base).storedText()))
     }
 }

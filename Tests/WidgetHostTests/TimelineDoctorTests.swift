@@ -37,6 +37,17 @@ struct TimelineDoctorTests {
         #expect(outcome.timeline.entries.map(\.content) == [.int(1), .int(3), .int(0), .int(2)])
         let findings = TimelineDoctor.diagnose(outcome.timeline, wasReordered: true, budget: .default, now: Self.t0)
         #expect(findings.contains { $0.code == .entriesOutOfOrder })
+        // Equal dates are in order; a non-finite date after entries out of order is refused, not sorted.
+        let inOrder = try TimelineValidator.validate(entries: Self.entries([0, 0, 300, 300]), policy: .atEnd,
+                                                     generatedAt: Self.t0)
+        #expect(!inOrder.wasReordered)
+        #expect(inOrder.timeline.entries.map(\.content) == [.int(0), .int(1), .int(2), .int(3)])
+        #expect(throws: TimelineValidator.Rejection.nonFiniteDate(entryIndex: 2)) {
+            try TimelineValidator.validate(
+                entries: Self.entries([600, 0]) + [EntrySnapshot(date: Date(timeIntervalSinceReferenceDate: -.infinity),
+                                                                 content: .null)],
+                policy: .atEnd, generatedAt: Self.t0)
+        }
     }
 
     @Test("the entry shown at T is the latest dated at or before T; before the first, the first",

@@ -45,9 +45,56 @@ package final class JSONTextEncoder {
     /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value that encodes nothing;
     ///   ``JSONValueEncoder/Unsupported``.
     package func encode(_ value: some Encodable, omittingTopLevelKeys omitted: [String] = []) throws -> [UInt8] {
+        var writer = JSONTextWriter(capacity: 0)
+        try write(value, omitting: omitted, into: &writer)
+        return writer.bytes
+    }
+
+    /// Appends the text of `value` to the encoder's ``output`` (a list of texts one after another, no separators),
+    /// as ``encode(_:omittingTopLevelKeys:)`` writes it.
+    ///
+    /// For many values in a row (a timeline's entries): their texts share one buffer, taken with ``takeOutput()``,
+    /// instead of an array each. When the value throws, nothing is appended.
+    /// - Returns: Where the value's text is in ``output``.
+    /// - Throws: As ``encode(_:omittingTopLevelKeys:)``.
+    package func append(_ value: some Encodable, omittingTopLevelKeys omitted: [String] = []) throws -> Range<Int> {
+        let start = output.bytes.count
+        try write(value, omitting: omitted, into: &output)
+        return start..<output.bytes.count
+    }
+
+    /// Makes room in ``output`` for at least `byteCount` more bytes (the texts of the values still to come, guessed
+    /// from the first), so that it is not copied as it grows.
+    package func reserveOutputCapacity(_ byteCount: Int) {
+        output.bytes.reserveCapacity(output.bytes.count + byteCount)
+    }
+
+    /// The texts appended so far (``append(_:omittingTopLevelKeys:)``), leaving the encoder's output empty.
+    package func takeOutput() -> [UInt8] {
+        defer { output.bytes = [] }
+        return output.bytes
+    }
+
+    /// The texts appended since the last ``takeOutput()``.
+    ///
+    /// Unchecked for exclusivity, as the tape's properties are (``JSONTape``): only this encoder's methods reach it,
+    /// on one task at a time, and no access overlaps another.
+    @exclusivity(unchecked) private var output = JSONTextWriter(capacity: 0)
+
+    /// The last type found to encode itself through containers (``JSONTape/writeScalar(_:path:)`` is a function
+    /// of the type alone): the values of a timeline are all of one type, and looking for a scalar type costs a
+    /// conformance check of `BinaryInteger` per value.
+    @exclusivity(unchecked) private var compositeType: ObjectIdentifier?
+
+    private func write<Value: Encodable>(_ value: Value, omitting omitted: [String],
+                                         into writer: inout JSONTextWriter) throws {
         tape.reset()
-        if try tape.writeScalar(value, path: { [] }) {
-            return Array(tape.scalars.bytes)
+        if compositeType != ObjectIdentifier(Value.self) {
+            if try tape.writeScalar(value, path: { [] }) {
+                writer.bytes.append(contentsOf: tape.scalars.bytes)
+                return
+            }
+            compositeType = ObjectIdentifier(Value.self)
         }
         let root = tape.newContainer()
         tape.omittedRootKeys = omitted
@@ -58,9 +105,10 @@ package final class JSONTextEncoder {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Top-level \(type(of: value)) did not encode any values."))
         }
-        var writer = JSONTextWriter(capacity: tape.scalars.bytes.count + 64)
+        // A writer of its own gets room at once; a shared output grows as arrays do (reserving an exact size per
+        // value would copy it each time).
+        if writer.bytes.isEmpty { writer.bytes.reserveCapacity(tape.scalars.bytes.count + 64) }
         tape.write(container: root, omitting: omitted, into: &writer)
-        return writer.bytes
     }
 
     /// The text of `value`, with an encoder of its own.
@@ -70,6 +118,13 @@ package final class JSONTextEncoder {
 }
 
 /// Values under construction: scalars as text in one buffer, containers as member lists, by index.
+///
+/// Its stored properties are `@exclusivity(unchecked)`: a class's stored property otherwise pays a dynamic
+/// exclusivity check (a thread-local access set) on every access from code the compiler cannot see through, which
+/// is every container call an `Encodable` type makes, and those checks were a fifth of encoding a timeline entry.
+/// That is safe because no access to them overlaps another: a tape belongs to one encoder, used by one task at a
+/// time (the encoder is not `Sendable`), and the only long access, ``text(_:)`` handing `scalars` to a closure, is
+/// given closures of this file that write a scalar and never reach back into the tape.
 final class JSONTape {
     enum Kind {
         case empty
@@ -97,15 +152,15 @@ final class JSONTape {
     }
 
     /// Every scalar's text, one after another (a writer with no container open writes no separators).
-    var scalars = JSONTextWriter(capacity: 512)
+    @exclusivity(unchecked) var scalars = JSONTextWriter(capacity: 512)
     /// The containers of the value being encoded, then slots of earlier values kept for their members' storage.
-    var containers: [Container] = []
+    @exclusivity(unchecked) var containers: [Container] = []
     /// How many of `containers` belong to the value being encoded.
-    private var used = 0
+    @exclusivity(unchecked) private var used = 0
     /// Members of the root object (container 0) that are left out of the text: their values are not even put on
     /// the tape. A root that takes its members from a single-value container gets them from another container,
     /// whose omitted members are dropped when the text is written instead.
-    var omittedRootKeys: [String] = []
+    @exclusivity(unchecked) var omittedRootKeys: [String] = []
 
     /// Whether a member `key` of the container `index` is left out without being encoded.
     func omits(_ key: String, in index: Int) -> Bool {
@@ -254,6 +309,15 @@ final class JSONTape {
             writer.endArray()
         case .object:
             writer.beginObject()
+            if index == 0, let plan = rootPlan, plan.fits(container.members, omitting: omitted) {
+                for member in plan.written {
+                    writer.key(container.members[member].key)
+                    write(container.members[member].value, into: &writer)
+                }
+                writer.endObject()
+                return
+            }
+            var written: [Int] = []
             container.members.withUnsafeBufferPointer { members in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: members.count) { order in
                     Self.sortKeys(members, into: order)
@@ -264,12 +328,36 @@ final class JSONTape {
                         if !omitted.isEmpty, omitted.contains(key) { continue }
                         writer.key(key)
                         write(members[member].value, into: &writer)
+                        written.append(member)
                     }
                 }
+            }
+            if index == 0 {
+                rootPlan = RootPlan(keys: container.members.map(\.key), omitted: omitted, written: written)
             }
             writer.endObject()
         }
     }
+
+    /// Which members of a root object are written, in which order, for one sequence of keys: the values of one
+    /// type (a timeline's entries) write the same keys in the same order, so the sort is done once for them all.
+    struct RootPlan {
+        /// The keys in the order the value wrote them.
+        var keys: [String]
+        var omitted: [String]
+        /// The members written, in the order written.
+        var written: [Int]
+
+        /// Whether the plan is the one for these members.
+        func fits(_ members: [Member], omitting omitted: [String]) -> Bool {
+            guard members.count == keys.count, omitted == self.omitted else { return false }
+            for (member, key) in zip(members, keys) where member.key != key { return false }
+            return true
+        }
+    }
+
+    /// The plan of the last root object written.
+    @exclusivity(unchecked) private var rootPlan: RootPlan?
 
     /// The members' indices in the order they are written: by the UTF-8 bytes of their keys, and in the order
     /// written for equal keys. Objects of a handful of members, the usual, take an insertion sort in place.

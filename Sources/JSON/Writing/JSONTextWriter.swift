@@ -185,12 +185,17 @@ public struct JSONTextWriter {
 
     private mutating func writeDigits(_ value: UInt64) {
         var magnitude = value
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        // Digits from the last into a buffer on the stack, then appended at once: reversing them in `bytes` went
+        // through a copy of the slice.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = digits.count
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: digits[first...]))
+        }
     }
 
     /// Writes a double; throws for NaN and infinities, which JSON cannot carry.

@@ -149,15 +149,11 @@ extension WidgetEngine {
         return CommittedBatch(records: records, failure: failure)
     }
 
-    /// Writes one run: the timeline or refusal, the configuration's schedule and charge (one row each), and the
-    /// reload log naming the instances it served: those holding the configuration now, inside the transaction.
+    /// Writes one run: the timeline or refusal, the configuration's schedule and charge (one rewrite of its row),
+    /// and the reload log naming the instances it served: those holding the configuration now, inside the transaction.
     private nonisolated func store(_ run: ProviderRun, _ db: Database) throws -> ReloadRecord {
-        try store.recordProviderRun(key: run.key, outcome: run.outcome, diagnostics: run.diagnostics, db)
-        if run.charged {
-            try store.scheduleAndCharge(configurationKey: run.key, run.next, at: run.ranAt, policy: budget, db)
-        } else {
-            try store.schedule(configurationKey: run.key, run.next, db)
-        }
+        try store.recordProviderRun(key: run.key, outcome: run.outcome, diagnostics: run.diagnostics, next: run.next,
+                                    chargedAt: run.charged ? run.ranAt : nil, policy: budget, db)
         let served = try store.instanceIDs(configurationKey: run.key, db)
         let record = ReloadRecord(configurationKey: run.key, reason: run.reason, ranAt: run.ranAt,
                                   instanceIDs: served, chargedInstanceIDs: run.charged ? served : [],

@@ -118,22 +118,15 @@ extension WidgetEngine {
     /// providers of the others.
     private func prepareBatch(_ keys: ArraySlice<String>, reason: ReloadReason) async throws -> ReloadBatch {
         let now = clock.now
-        let (configurations, ledgers) = try store.read { db in
-            var configurations: [String: ConfigurationToRun] = [:]
-            var ledgers: [String: BudgetLedger] = [:]
-            for key in keys {
-                configurations[key] = try store.configurationToRun(key: key, db)
-                if reason.isBudgetExempt { continue }
-                ledgers[key] = try store.ledger(configurationKey: key, policy: budget, now: now, db)
-            }
-            return (configurations, ledgers)
+        let read = try store.read { db in
+            try store.batchToRun(keys: keys, ledgerPolicy: reason.isBudgetExempt ? nil : budget, now: now, db)
         }
         var batch = ReloadBatch()
         var toRun: [(key: String, configuration: ConfigurationToRun)] = []
         for key in keys {
             // A configuration gone since the request (its last instance removed) is skipped.
-            guard let configuration = configurations[key] else { continue }
-            if let ledger = ledgers[key], !ledger.allowsReload {
+            guard let configuration = read.configurations[key] else { continue }
+            if let ledger = read.ledgers[key], !ledger.allowsReload {
                 batch.deferrals.append(ReloadBatch.Deferral(key: key, reason: reason,
                                                             until: ledger.nextAllowedReload(now: now)))
                 continue

@@ -126,28 +126,66 @@ extension EngineStore {
         json_insert((SELECT json_group_array(value) FROM json_each(charges) WHERE value > ?), '$[#]', ?)
         """
 
-    /// Schedules a configuration and charges its budget at `time` (dropping charges that have left the window), in
-    /// one row rewrite.
-    func scheduleAndCharge(configurationKey key: String, _ reload: ScheduledReload?, at time: Date,
-                           policy: ReloadBudgetPolicy, _ db: Database) throws {
-        try db.execute("""
-            UPDATE configurations SET next_reload_at = ?, next_reload_reason = ?, deferred = ?,
-                charges = \(Self.chargedLedgerSQL)
-            WHERE key = ?
-            """, Self.scheduleArguments(reload)
-                + [time.addingTimeInterval(-policy.window).sqlValue, time.sqlValue, .text(key)])
+    /// Writes what a provider run decided for its configuration in one row rewrite: the timeline (accepted) or the
+    /// refusal, the diagnostics, the next reload (nil: none), and, when `chargedAt` is given, a charge to the
+    /// budget at that time (dropping charges that have left the window).
+    ///
+    /// One `UPDATE`, not one for the outcome and one for the schedule: the row holds the stored timeline, and each
+    /// statement rewrote it whole.
+    func recordProviderRun(key: String, outcome: ProviderRunOutcome, diagnostics: [TimelineDiagnostic],
+                           next reload: ScheduledReload?, chargedAt: Date?, policy: ReloadBudgetPolicy,
+                           _ db: Database) throws {
+        let charge: [SQLValue] = chargedAt.map { [$0.addingTimeInterval(-policy.window).sqlValue, $0.sqlValue] } ?? []
+        let tail = Self.scheduleArguments(reload) + charge + [.text(key)]
+        switch outcome {
+        case .accepted(let validated):
+            try db.execute(chargedAt == nil ? Self.acceptedRunSQL : Self.acceptedChargedRunSQL, [
+                .text(try validated.timeline.storedText()), .integer(validated.wasReordered ? 1 : 0),
+                .text(EngineCoding.text(diagnostics: diagnostics))] + tail)
+        case .rejected(let reason):
+            try db.execute(chargedAt == nil ? Self.rejectedRunSQL : Self.rejectedChargedRunSQL,
+                           [.text(reason), .text(EngineCoding.text(diagnostics: diagnostics))] + tail)
+        }
+    }
+
+    private static let acceptedRunSQL = runSQL(outcome: acceptedAssignments, charged: false)
+    private static let acceptedChargedRunSQL = runSQL(outcome: acceptedAssignments, charged: true)
+    private static let rejectedRunSQL = runSQL(outcome: rejectedAssignments, charged: false)
+    private static let rejectedChargedRunSQL = runSQL(outcome: rejectedAssignments, charged: true)
+
+    private static let acceptedAssignments = """
+        timeline = ?, reordered = ?, provider_runs = provider_runs + 1, last_failure = NULL, resolution_diagnostics = ?
+        """
+    /// A refused timeline leaves the stored one in place.
+    private static let rejectedAssignments = """
+        provider_runs = provider_runs + 1, last_failure = ?, resolution_diagnostics = ?
+        """
+
+    private static func runSQL(outcome: String, charged: Bool) -> String {
+        """
+        UPDATE configurations SET \(outcome), next_reload_at = ?, next_reload_reason = ?, deferred = ?\(
+            charged ? ", charges = \(chargedLedgerSQL)" : "")
+        WHERE key = ?
+        """
     }
 
     func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
         let served = EngineCoding.text(strings: entry.instanceIDs)
-        // A charged run charges every instance it served: the same list, written once.
-        let charged = entry.chargedInstanceIDs == entry.instanceIDs
-            ? served : EngineCoding.text(strings: entry.chargedInstanceIDs)
+        let head: [SQLValue] = [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
+                                .text(served)]
+        guard entry.chargedInstanceIDs == entry.instanceIDs else {
+            try db.execute("""
+                INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, head + [.text(EngineCoding.text(strings: entry.chargedInstanceIDs)), .text(entry.outcome)])
+            return
+        }
+        // A charged run charges every instance it served: the same list, encoded and bound once (at 100 instances
+        // a configuration, a kilobyte SQLite copies per binding).
         try db.execute("""
             INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
-                  .text(served), .text(charged), .text(entry.outcome)])
+            VALUES (?1, ?2, ?3, ?4, ?4, ?5)
+            """, head + [.text(entry.outcome)])
     }
 }
 

@@ -129,6 +129,12 @@ public final class EngineStore: Sendable {
         guard let row = try db.queryOne(
             "SELECT kind, family, parameters, resolution_diagnostics FROM configurations WHERE key = ?",
             [.text(key)]) else { return nil }
+        return try Self.configurationToRun(row)
+    }
+
+    /// A configuration's run inputs from a row holding its `kind`, `family`, `parameters` and
+    /// `resolution_diagnostics` columns.
+    static func configurationToRun(_ row: Row) throws -> ConfigurationToRun {
         // Parameters are stored as canonical JSON text (``JSONValue/canonicalText``): the JSON module's parser
         // reads them several times faster than `JSONDecoder` decoding a `JSONValue`.
         let parameters: JSONValue
@@ -152,23 +158,6 @@ public final class EngineStore: Sendable {
             VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO NOTHING
             """, [.text(key), .text(kind), .text(family), .text(JSONValue.object(parameters).canonicalText),
                   .text(EngineCoding.text(diagnostics: diagnostics))])
-    }
-
-    func recordProviderRun(key: String, outcome: ProviderRunOutcome, diagnostics: [TimelineDiagnostic],
-                           _ db: Database) throws {
-        switch outcome {
-        case .accepted(let validated):
-            try db.execute("""
-                UPDATE configurations SET timeline = ?, reordered = ?, provider_runs = provider_runs + 1,
-                    last_failure = NULL, resolution_diagnostics = ? WHERE key = ?
-                """, [.text(try validated.timeline.storedText()), .integer(validated.wasReordered ? 1 : 0),
-                      .text(EngineCoding.text(diagnostics: diagnostics)), .text(key)])
-        case .rejected(let reason):
-            try db.execute("""
-                UPDATE configurations SET provider_runs = provider_runs + 1, last_failure = ?,
-                    resolution_diagnostics = ? WHERE key = ?
-                """, [.text(reason), .text(EngineCoding.text(diagnostics: diagnostics)), .text(key)])
-        }
     }
 
     func deleteConfigurationIfUnused(key: String, _ db: Database) throws {

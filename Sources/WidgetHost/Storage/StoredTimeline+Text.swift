@@ -11,48 +11,51 @@ extension StoredTimeline {
     /// synthesized `Codable` one, so ``EngineCoding/value(_:from:column:)`` reads it back unchanged.
     /// - Throws: `EncodingError` for a non-finite number in an entry's content, as `JSONEncoder` would.
     func storedText() throws -> String {
-        var writer = JSONTextWriter(capacity: 128 + entries.count * 96)
+        // Room for it all at once: each entry's content, its keys, date and relevance (a guess for content held as
+        // a value).
+        let capacity = entries.reduce(128) { $0 + ($1.contentText?.count ?? 64) + 72 }
+        var writer = JSONTextWriter(capacity: capacity)
         writer.beginObject()
-        writer.key("entries")
+        writer.key(plain: "entries")
         writer.beginArray()
         for entry in entries {
             writer.beginObject()
-            writer.key("content")
+            writer.key(plain: "content")
             if let text = entry.contentText {
-                writer.encoded(text)
+                writer.encoded(slice: text)
             } else {
                 try writer.value(entry.content)
             }
-            writer.key("date")
+            writer.key(plain: "date")
             try writer.date(entry.date)
             if let duration = entry.relevanceDuration {
-                writer.key("relevanceDuration")
+                writer.key(plain: "relevanceDuration")
                 try writer.double(duration)
             }
             if let score = entry.relevanceScore {
-                writer.key("relevanceScore")
+                writer.key(plain: "relevanceScore")
                 try Self.write(score, &writer)
             }
             writer.endObject()
         }
         writer.endArray()
-        writer.key("generatedAt")
+        writer.key(plain: "generatedAt")
         try writer.date(generatedAt)
-        writer.key("policy")
+        writer.key(plain: "policy")
         writer.beginObject()
         switch policy {
         case .after(let date):
-            writer.key("after")
+            writer.key(plain: "after")
             writer.beginObject()
-            writer.key("_0")
+            writer.key(plain: "_0")
             try writer.date(date)
             writer.endObject()
         case .atEnd:
-            writer.key("atEnd")
+            writer.key(plain: "atEnd")
             writer.beginObject()
             writer.endObject()
         case .never:
-            writer.key("never")
+            writer.key(plain: "never")
             writer.beginObject()
             writer.endObject()
         }

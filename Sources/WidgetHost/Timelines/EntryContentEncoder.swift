@@ -28,17 +28,37 @@ enum EntryContentEncoder {
         return entries.map { snapshot(of: $0, encoder: encoder) }
     }
 
+    /// Entries of an `Encodable` type: their texts written one after another into one buffer, which the
+    /// snapshots share (an array per entry, made on the provider's side and freed on the commit's, cost more than
+    /// writing the text).
     private static func snapshots<Entry: TimelineEntry, Encoded: Encodable>(
         of entries: [Entry], as encoded: Encoded.Type, encoder: JSONTextEncoder) -> [EntrySnapshot] {
         precondition(Entry.self == Encoded.self, "opened from Entry.self")
-        return entries.map { entry in
+        var encodedEntries: [EncodedEntry] = []
+        encodedEntries.reserveCapacity(entries.count)
+        // By index, and into values of concrete types: this function is not specialized (its types are opened at
+        // run time), and a generic `zip` or iterator pays a metadata look-up per element.
+        for index in entries.indices {
+            let entry = entries[index]
             do {
-                let text = try encoder.encode(unsafeBitCast(entry, to: Encoded.self), omittingTopLevelKeys: liftedKeys)
+                let range = try encoder.append(unsafeBitCast(entry, to: Encoded.self), omittingTopLevelKeys: liftedKeys)
+                if encodedEntries.isEmpty { encoder.reserveOutputCapacity(range.count * (entries.count - 1) + 64) }
                 let relevance = entry.relevance
-                return EntrySnapshot(date: entry.date, relevanceScore: relevance?.score,
-                                     relevanceDuration: relevance?.duration, contentText: text)
+                encodedEntries.append(.text(range, date: entry.date, relevanceScore: relevance?.score,
+                                            relevanceDuration: relevance?.duration))
             } catch {
-                return snapshot(of: entry, encoder: encoder)   // the routes for what the text encoder refuses
+                // The routes for what the text encoder refuses.
+                encodedEntries.append(.snapshot(snapshot(of: entry, encoder: encoder)))
+            }
+        }
+        let text = encoder.takeOutput()
+        return encodedEntries.map { encoded in
+            switch encoded {
+            case .text(let range, let date, let relevanceScore, let relevanceDuration):
+                EntrySnapshot(date: date, relevanceScore: relevanceScore, relevanceDuration: relevanceDuration,
+                              contentText: text[range])
+            case .snapshot(let snapshot):
+                snapshot
             }
         }
     }
@@ -52,7 +72,7 @@ enum EntryContentEncoder {
                 // providers, and a rebuild never looks into the content.
                 let text = try encoder.encode(encodable, omittingTopLevelKeys: liftedKeys)
                 return EntrySnapshot(date: entry.date, relevanceScore: score, relevanceDuration: duration,
-                                     contentText: text)
+                                     contentText: text[...])
             } catch is JSONValueEncoder.Unsupported {
                 // A shape only `JSONEncoder` knows (`superEncoder`, `Decimal`): the text route below.
             } catch {
@@ -121,6 +141,13 @@ enum EntryContentEncoder {
             return .string(String(describing: value))
         }
     }
+}
+
+/// One entry of a timeline being encoded: where its text is in the timeline's buffer, or its snapshot made another
+/// way when the text encoder refused it.
+private enum EncodedEntry {
+    case text(Range<Int>, date: Date, relevanceScore: Float?, relevanceDuration: TimeInterval?)
+    case snapshot(EntrySnapshot)
 }
 
 extension ReloadPolicyRecord {

@@ -26,10 +26,11 @@ public struct EntrySnapshot: Sendable, Hashable, Codable {
         set { storage = .value(newValue) }
     }
 
-    /// The content, as a value or as canonical JSON text (``JSONValue/canonicalText``'s bytes).
+    /// The content, as a value or as canonical JSON text (``JSONValue/canonicalText``'s bytes). The text of a
+    /// timeline's entries is one buffer, each entry holding its slice of it.
     private enum Content: Sendable {
         case value(JSONValue)
-        case text([UInt8])
+        case text(ArraySlice<UInt8>)
     }
 
     private var storage: Content
@@ -43,7 +44,7 @@ public struct EntrySnapshot: Sendable, Hashable, Codable {
     }
 
     /// Creates a snapshot whose content is already canonical JSON text, as ``JSONTextEncoder`` writes it.
-    init(date: Date, relevanceScore: Float?, relevanceDuration: TimeInterval?, contentText: [UInt8]) {
+    init(date: Date, relevanceScore: Float?, relevanceDuration: TimeInterval?, contentText: ArraySlice<UInt8>) {
         self.date = date
         self.relevanceScore = relevanceScore
         self.relevanceDuration = relevanceDuration
@@ -51,11 +52,11 @@ public struct EntrySnapshot: Sendable, Hashable, Codable {
     }
 
     /// The content's canonical text when the snapshot holds it as text (the stored timeline copies it as is).
-    var contentText: [UInt8]? {
+    var contentText: ArraySlice<UInt8>? {
         if case .text(let text) = storage { text } else { nil }
     }
 
-    private static func parse(_ text: [UInt8]) -> JSONValue {
+    private static func parse(_ text: ArraySlice<UInt8>) -> JSONValue {
         do {
             return try JSONParser.parse(Data(text))
         } catch {

@@ -49,13 +49,17 @@ public enum TimelineValidator {
         entries: [EntrySnapshot], policy: ReloadPolicyRecord, generatedAt: Date
     ) throws(Rejection) -> Outcome {
         guard !entries.isEmpty else { throw .empty }
-        for (index, entry) in entries.enumerated() where !entry.date.timeIntervalSinceReferenceDate.isFinite {
-            throw .nonFiniteDate(entryIndex: index)
+        // By index, reading each date in place: every rebuild validates its timeline, and iterating the entries
+        // copied each snapshot (retaining its content) to read one field.
+        var inOrder = true
+        for index in entries.indices {
+            let date = entries[index].date
+            guard date.timeIntervalSinceReferenceDate.isFinite else { throw .nonFiniteDate(entryIndex: index) }
+            if index > 0, entries[index - 1].date > date { inOrder = false }
         }
         if case .after(let date) = policy, !date.timeIntervalSinceReferenceDate.isFinite {
             throw .nonFiniteDate(entryIndex: nil)
         }
-        let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.date <= $1.date }
         let sorted = inOrder
             ? entries
             : entries.enumerated()
