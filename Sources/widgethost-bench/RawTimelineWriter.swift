@@ -3,7 +3,7 @@ import Foundation
 
 /// The floor of a timeline rebuild: for each configuration, the rows `reloadAllTimelines()` writes (the stored
 /// timeline, the configuration's next reload and budget charge, one reload-log row naming the instances served,
-/// read from the store as the engine reads them) with bare `sqlite3_*` calls on an engine store holding the same configurations and instances, statements prepared once,
+/// read from the store as the engine reads them, its charges as the engine writes a run charged to all of them) with bare `sqlite3_*` calls on an engine store holding the same configurations and instances, statements prepared once,
 /// `batchSize` configurations per `BEGIN IMMEDIATE … COMMIT` as the engine commits them. The timelines written are
 /// those the store already holds (the same entries, encoded once, outside the timing): no provider runs, no
 /// encoding, no budget decisions.
@@ -39,7 +39,7 @@ final class RawTimelineWriter {
             """,
             """
             INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
-            SELECT ?1, 'all-reload', ?2, served, served, 'accepted' FROM (
+            SELECT ?1, 'all-reload', ?2, served, '*', 'accepted' FROM (
                 SELECT json_group_array(id) AS served FROM (
                     SELECT id FROM widget_instances WHERE configuration_key = ?1 ORDER BY id))
             """,

@@ -19,11 +19,14 @@ extension EngineStore {
                 throw EngineError.corruptRow(column: "reason", detail: row.string("reason") ?? "NULL")
             }
             guard let ranAt = row.date("ran_at") else { throw EngineError.corruptRow(column: "ran_at", detail: "NULL") }
+            let served = try EngineCoding.value([String].self, from: row.string("instance_ids"), column: "instance_ids")
+            let charged = row.string("charged_instance_ids")
             return ReloadRecord(
                 configurationKey: row.string("configuration_key") ?? "", reason: reason, ranAt: ranAt,
-                instanceIDs: try EngineCoding.value([String].self, from: row.string("instance_ids"), column: "instance_ids"),
-                chargedInstanceIDs: try EngineCoding.value([String].self, from: row.string("charged_instance_ids"),
-                                                           column: "charged_instance_ids"),
+                instanceIDs: served,
+                chargedInstanceIDs: charged == ReloadLogSchema.chargedEveryServedInstance
+                    ? served
+                    : try EngineCoding.value([String].self, from: charged, column: "charged_instance_ids"),
                 outcome: row.string("outcome") ?? "")
         }
     }

@@ -180,12 +180,11 @@ extension EngineStore {
                 """, head + [.text(EngineCoding.text(strings: entry.chargedInstanceIDs)), .text(entry.outcome)])
             return
         }
-        // A charged run charges every instance it served: the same list, encoded and bound once (at 100 instances
-        // a configuration, a kilobyte SQLite copies per binding).
+        // A run charged to every instance it served (or an exempt run serving none): the marker, not the list again.
         try db.execute("""
             INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
-            VALUES (?1, ?2, ?3, ?4, ?4, ?5)
-            """, head + [.text(entry.outcome)])
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, head + [.text(ReloadLogSchema.chargedEveryServedInstance), .text(entry.outcome)])
     }
 }
 
