@@ -31,11 +31,11 @@ enum APNsBenchmark {
             var iterator = arguments.makeIterator()
             while let argument = iterator.next() {
                 switch argument {
-                case "--pushes": pushes = max(1000, Int(iterator.next() ?? "") ?? pushes)
-                case "--rounds": rounds = max(1, Int(iterator.next() ?? "") ?? rounds)
-                case "--streams": streams = min(1000, max(10, Int(iterator.next() ?? "") ?? streams))
+                case "--pushes": pushes = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 1000...Int.max)
+                case "--rounds": rounds = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 1...Int.max)
+                case "--streams": streams = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 10...1000)
                 case "--stand-in": standIn = true
-                case "--dir": directory = URL(fileURLWithPath: iterator.next() ?? directory.path)
+                case "--dir": directory = URL(fileURLWithPath: try BenchmarkOptionValue.path(argument, iterator.next()))
                 default:
                     throw BenchmarkUsage(message: "unknown option \(argument); options: --pushes N --rounds N "
                                          + "--streams N --stand-in --dir PATH")

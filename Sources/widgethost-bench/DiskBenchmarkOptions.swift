@@ -15,9 +15,9 @@ struct DiskBenchmarkOptions {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             switch argument {
-            case "--dir": directory = URL(fileURLWithPath: iterator.next() ?? directory.path)
-            case "--rounds": self.rounds = max(1, Int(iterator.next() ?? "") ?? rounds)
-            case "--seconds": self.seconds = max(0.1, Double(iterator.next() ?? "") ?? seconds)
+            case "--dir": directory = URL(fileURLWithPath: try BenchmarkOptionValue.path(argument, iterator.next()))
+            case "--rounds": self.rounds = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 1...Int.max)
+            case "--seconds": self.seconds = try BenchmarkOptionValue.seconds(argument, iterator.next(), atLeast: 0.1)
             default:
                 throw BenchmarkUsage(message: "unknown option \(argument); options: --dir PATH --rounds N --seconds S")
             }

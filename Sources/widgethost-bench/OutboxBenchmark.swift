@@ -30,12 +30,12 @@ enum OutboxBenchmark {
             while let argument = iterator.next() {
                 switch argument {
                 case "--postgres": postgres = iterator.next()
-                case "--pushes": pushes = max(1000, Int(iterator.next() ?? "") ?? pushes)
-                case "--rounds": rounds = max(1, Int(iterator.next() ?? "") ?? rounds)
-                case "--batch": batch = max(1, Int(iterator.next() ?? "") ?? batch)
-                case "--connections": connections = max(2, Int(iterator.next() ?? "") ?? connections) / 2 * 2
-                case "--streams": streams = min(1000, max(10, Int(iterator.next() ?? "") ?? streams))
-                case "--dir": directory = URL(fileURLWithPath: iterator.next() ?? directory.path)
+                case "--pushes": pushes = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 1000...Int.max)
+                case "--rounds": rounds = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 1...Int.max)
+                case "--batch": batch = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 1...Int.max)
+                case "--connections": connections = try BenchmarkOptionValue.evenInteger(argument, iterator.next(), in: 2...Int.max)
+                case "--streams": streams = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 10...1000)
+                case "--dir": directory = URL(fileURLWithPath: try BenchmarkOptionValue.path(argument, iterator.next()))
                 default:
                     throw BenchmarkUsage(message: "unknown option \(argument); options: --postgres URL --pushes N "
                                          + "--rounds N --batch N --connections N (even) --streams N --dir PATH")

@@ -30,8 +30,8 @@ enum OutboxSenderProcess {
                 case "--endpoint": endpoint = value
                 case "--ca-file": caFile = value
                 case "--key-file": keyFile = value
-                case "--connections": connections = max(1, Int(value) ?? connections)
-                case "--streams": streams = max(1, Int(value) ?? streams)
+                case "--connections": connections = try BenchmarkOptionValue.integer(argument, value, in: 1...Int.max)
+                case "--streams": streams = try BenchmarkOptionValue.integer(argument, value, in: 1...Int.max)
                 default: throw BenchmarkUsage(message: "outbox-sender: unknown option \(argument)")
                 }
             }

@@ -21,10 +21,10 @@ enum PostgresBenchmark {
         while let argument = iterator.next() {
             switch argument {
             case "--postgres": url = iterator.next()
-            case "--dir": directory = URL(fileURLWithPath: iterator.next() ?? directory.path)
-            case "--taps": total = max(20_000, Int(iterator.next() ?? "") ?? total)
-            case "--timed": timed = max(10_000, Int(iterator.next() ?? "") ?? timed)
-            case "--batch": batchSize = max(1, Int(iterator.next() ?? "") ?? batchSize)
+            case "--dir": directory = URL(fileURLWithPath: try BenchmarkOptionValue.path(argument, iterator.next()))
+            case "--taps": total = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 20_000...Int.max)
+            case "--timed": timed = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 10_000...Int.max)
+            case "--batch": batchSize = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 1...Int.max)
             default:
                 throw BenchmarkUsage(message: "unknown option \(argument); options: --postgres URL --dir PATH --taps N --timed N --batch N")
             }

@@ -23,8 +23,8 @@ enum PushStoreBenchmark {
         while let argument = iterator.next() {
             switch argument {
             case "--postgres": url = iterator.next()
-            case "--dir": directory = URL(fileURLWithPath: iterator.next() ?? directory.path)
-            case "--changes": changes = max(activities, Int(iterator.next() ?? "") ?? changes)
+            case "--dir": directory = URL(fileURLWithPath: try BenchmarkOptionValue.path(argument, iterator.next()))
+            case "--changes": changes = try BenchmarkOptionValue.integer(argument, iterator.next(), in: activities...Int.max)
             default: throw BenchmarkUsage(message: "unknown option \(argument); options: --postgres URL --dir PATH --changes N")
             }
         }

@@ -21,10 +21,10 @@ enum TapBenchmark {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             switch argument {
-            case "--dir": directory = URL(fileURLWithPath: iterator.next() ?? directory.path)
-            case "--taps": total = max(10_000, Int(iterator.next() ?? "") ?? total)
-            case "--batch": batchSize = max(1, Int(iterator.next() ?? "") ?? batchSize)
-            case "--seconds": unbatchedSeconds = max(0.2, Double(iterator.next() ?? "") ?? unbatchedSeconds)
+            case "--dir": directory = URL(fileURLWithPath: try BenchmarkOptionValue.path(argument, iterator.next()))
+            case "--taps": total = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 10_000...Int.max)
+            case "--batch": batchSize = try BenchmarkOptionValue.integer(argument, iterator.next(), in: 1...Int.max)
+            case "--seconds": unbatchedSeconds = try BenchmarkOptionValue.seconds(argument, iterator.next(), atLeast: 0.2)
             default:
                 throw BenchmarkUsage(message: "unknown option \(argument); options: --dir PATH --taps N --batch N --seconds S")
             }

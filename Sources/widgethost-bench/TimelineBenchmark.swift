@@ -28,17 +28,15 @@ enum TimelineBenchmark {
         }
         if arguments.contains("--refresh-only") { dueSizes = [] }
         // `--instances N`: one refresh size only (profiling under valgrind).
-        if let index = arguments.firstIndex(of: "--instances"), index + 1 < arguments.count,
-           let size = Int(arguments[index + 1]) {
-            refreshSizes = [size]
+        if let index = arguments.firstIndex(of: "--instances") {
+            let value = index + 1 < arguments.count ? arguments[index + 1] : nil
+            refreshSizes = [try BenchmarkOptionValue.integer("--instances", value, in: 1...Int.max)]
             rounds = 1
         }
         // `--rounds N`: more rounds, so that a profile of the run is mostly the rebuilds.
-        if let index = arguments.firstIndex(of: "--rounds"), index + 1 < arguments.count {
-            guard let count = Int(arguments[index + 1]), count > 0 else {
-                throw BenchmarkUsage(message: "--rounds takes a positive number, got \(arguments[index + 1])")
-            }
-            rounds = count
+        if let index = arguments.firstIndex(of: "--rounds") {
+            let value = index + 1 < arguments.count ? arguments[index + 1] : nil
+            rounds = try BenchmarkOptionValue.integer("--rounds", value, in: 1...Int.max)
         }
         print("widgethost-bench timelines: SQLite WAL synchronous=FULL in \(NSTemporaryDirectory()), 1k configurations")
         print("")
