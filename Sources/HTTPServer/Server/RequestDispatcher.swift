@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Synchronization
 
 /// The server's request logic, independent of libmicrohttpd: authorization, routing, running handlers,
@@ -38,17 +39,8 @@ final class RequestDispatcher: Sendable {
 
     /// `<prefix>-<number>`, formatted by hand: up to 15 bytes stay inline in the `String`, with no allocation.
     private func makeID() -> String {
-        var number = nextID.add(1, ordering: .relaxed).newValue
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for the 20 digits of UInt64.max
-        return withUnsafeMutableBytes(of: &digits) { scratch in
-            var start = scratch.count
-            repeat {
-                start -= 1
-                scratch[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number % 10)
-                number /= 10
-            } while number > 0
-            let decimal = UnsafeRawBufferPointer(rebasing: scratch[start...])
-            return String(unsafeUninitializedCapacity: idPrefix.count + 1 + decimal.count) { text in
+        DecimalDigits.withASCII(of: nextID.add(1, ordering: .relaxed).newValue) { decimal in
+            String(unsafeUninitializedCapacity: idPrefix.count + 1 + decimal.count) { text in
                 var end = text.initialize(fromContentsOf: idPrefix)
                 text[end] = UInt8(ascii: "-")
                 end += 1

@@ -184,18 +184,8 @@ public struct JSONTextWriter {
     }
 
     private mutating func writeDigits(_ value: UInt64) {
-        var magnitude = value
-        // Digits from the last into a buffer on the stack, then appended at once: reversing them in `bytes` went
-        // through a copy of the slice.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var first = digits.count
-            repeat {
-                first -= 1
-                digits[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: digits[first...]))
-        }
+        // Appended at once from the stack: reversing them in `bytes` went through a copy of the slice.
+        DecimalDigits.withASCII(of: value) { bytes.append(contentsOf: $0) }
     }
 
     /// Writes a double; throws for NaN and infinities, which JSON cannot carry.
