@@ -245,14 +245,13 @@ final class JSONTape {
     }
 
     /// A double as ``JSONValueEncoder`` makes it: a whole value whose text ends in `.0` is an integer.
+    ///
+    /// ``JSONTextWriter/double(_:)`` already writes a whole value without its `.0` (below 2^53 straight from its
+    /// integer); the one case it writes otherwise is -0, which is `0` here.
     func writeNumber(_ value: Double, path: () -> [any CodingKey]) throws {
         guard value.isFinite else { throw Self.nonFinite(value, path: path()) }
-        if value.rounded(.towardZero) == value, value.magnitude < JSONTextWriter.wholeDoubleLimit {
-            // Below 2^53 a whole double's `description` always ends in ".0" (no exponent): no `String` needed.
-            scalars.int(Int(value))
-        } else if value.rounded(.towardZero) == value, value.description.hasSuffix(".0"),
-                  let integer = Int(exactly: value) {
-            scalars.int(integer)
+        if value == 0 {
+            scalars.int(0)
         } else {
             try scalars.double(value)
         }

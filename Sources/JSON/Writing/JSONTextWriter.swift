@@ -233,6 +233,13 @@ public struct JSONTextWriter {
         bytes.append(contentsOf: json)
     }
 
+    /// Writes a value already encoded as JSON text, held in part of a larger buffer (the entries of a timeline
+    /// share one), without copying it out first.
+    package mutating func encoded(_ json: ArraySlice<UInt8>) {
+        separate()
+        bytes.append(contentsOf: json)
+    }
+
     // MARK: JSON values
 
     /// Writes a JSON value, object members sorted.

@@ -98,20 +98,20 @@ extension WidgetEngine {
                 if let inFlight { _ = try await finishCommit(inFlight) }
                 throw error
             }
-            if let inFlight {
-                let committed = try await finishCommit(inFlight)
-                records += committed.records
-                firstFailure = firstFailure ?? committed.failure
-            }
+            if let inFlight { try await finishCommit(inFlight, into: &records, firstFailure: &firstFailure) }
             inFlight = startCommit(batch)
         }
-        if let inFlight {
-            let committed = try await finishCommit(inFlight)
-            records += committed.records
-            firstFailure = firstFailure ?? committed.failure
-        }
+        if let inFlight { try await finishCommit(inFlight, into: &records, firstFailure: &firstFailure) }
         if let firstFailure { throw firstFailure }
         return records
+    }
+
+    /// Waits for a batch's commit and adds its records, and its failure if it is the first, to the reload's.
+    private func finishCommit(_ ticket: ReloadCommits.Ticket, into records: inout [ReloadRecord],
+                              firstFailure: inout (any Error)?) async throws {
+        let committed = try await finishCommit(ticket)
+        records += committed.records
+        firstFailure = firstFailure ?? committed.failure
     }
 
     /// Reads a batch's configurations and budget ledgers in one snapshot, defers those out of budget and runs the

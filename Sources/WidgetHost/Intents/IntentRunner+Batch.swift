@@ -148,7 +148,8 @@ extension IntentRunner {
             }
         }
         func outcome(_ performed: (value: JSONValue?, dialog: String?), changes: ChangeSet,
-                     requests: [UserCodeBinding.ReloadRequest]) throws -> IntentOutcome {
+                     requests: [UserCodeBinding.ReloadRequest],
+                     controlRequests: [UserCodeBinding.ReloadRequest]) throws -> IntentOutcome {
             let planned = try plans.plan(tappedInstanceID: request.instanceID, requests: requests) {
                 try engine.planIntentReloads(tappedInstanceID: request.instanceID, requests: requests)
             }
@@ -157,24 +158,26 @@ extension IntentRunner {
                 value: performed.value, dialog: performed.dialog, changes: changes,
                 requestedReloads: requests.map(\.label), plannedReloads: planned, isDryRun: request.isDryRun,
                 performedAt: now)
-            let controlRequests = binding.controlReloadRequests
             outcome.requestedControlReloads = controlRequests.isEmpty ? nil : controlRequests.map(\.label)
             return outcome
         }
         if request.isDryRun {
             let performed = try await session.savepoint(rollingBack: true) { try await runIntent() }
             return .performed(try outcome(performed.value, changes: performed.changes,
-                                          requests: binding.reloadRequests), owed: [])
+                                          requests: binding.reloadRequests,
+                                          controlRequests: binding.controlReloadRequests), owed: [])
         }
         // One savepoint: the intent's changes are reported, then its key and owed reloads are written unreported.
         return try await session.savepoint(reportingChangesOf: runIntent) { performed, changes in
             let requests = binding.reloadRequests
+            let controlRequests = binding.controlReloadRequests
             let signals = binding.relevanceSignals.take()
             if !signals.donations.isEmpty || signals.relevantIntents != nil {
                 // Onto the engine only when there is something to store: most performs donate nothing.
                 try await engine.storeRelevanceSignals(signals)
             }
-            var outcome = try outcome(performed, changes: changes, requests: requests)
+            var outcome = try outcome(performed, changes: changes, requests: requests,
+                                      controlRequests: controlRequests)
             let key = request.idempotencyKey
             let expiresAt = now.addingTimeInterval(idempotencyRetention)
             if let key {
@@ -189,7 +192,7 @@ extension IntentRunner {
                 }
                 return try OwedReloadLedger.record(idempotencyKey: key, instanceID: request.instanceID,
                                                    requests: requests, controlID: request.controlID,
-                                                   controlRequests: binding.controlReloadRequests,
+                                                   controlRequests: controlRequests,
                                                    committedAt: now, db)
             }
             return .performed(outcome, owed: owed.map { [$0] } ?? [])

@@ -342,7 +342,8 @@ public actor IntentRunner {
     private func gather(until deadline: ContinuousClock.Instant) async {
         guard preparing > 0, queue.count < maximumBatchSize else { return }
         let timer = Task { [weak self] in
-            try? await Task.sleep(until: deadline, clock: .continuous)
+            // Cancelled once the wait has ended otherwise: it must not end a later one early.
+            guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
             await self?.endGathering()
         }
         await withCheckedContinuation { gatherer = $0 }

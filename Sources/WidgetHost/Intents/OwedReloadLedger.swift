@@ -106,7 +106,6 @@ struct OwedReloadLedger {
     /// One statement per run of consecutive ids: a batch's entries were inserted one after another, so most
     /// batches mark one run. A run holds only ids asked for, so entries between runs (still owed) stay owed.
     static func markDone(_ ids: some Collection<Int64>, at time: Date, _ db: Database) throws {
-        guard !ids.isEmpty else { return }
         let time = time.sqlValue
         for run in consecutiveRuns(ids) {
             try db.execute(markDoneSQL, [time, .integer(run.lowerBound), .integer(run.upperBound)])

@@ -110,15 +110,14 @@ extension EngineStore {
 
     // MARK: Budget
 
-    /// The budget ledger of a configuration, shared by every instance holding it.
+    /// The budget ledger of a configuration, shared by every instance holding it (empty for a configuration that
+    /// does not exist). Its charges are read as a reload batch reads them (``charges(_:)``); the ledger keeps those
+    /// in its window.
+    /// - Throws: ``EngineError/corruptRow(column:detail:)`` when the `charges` column is not a JSON array.
     func ledger(configurationKey key: String, policy: ReloadBudgetPolicy, now: Date, _ db: Database) throws
         -> BudgetLedger {
-        let since = now.addingTimeInterval(-policy.window)
-        let charges = try db.query("""
-            SELECT j.value AS charged_at FROM configurations c, json_each(c.charges) j
-            WHERE c.key = ? AND j.value > ? AND j.value <= ? ORDER BY j.value
-            """, [.text(key), since.sqlValue, now.sqlValue]).compactMap { $0.date("charged_at") }
-        return BudgetLedger(charges: charges, policy: policy, now: now)
+        let text = try db.scalar("SELECT charges FROM configurations WHERE key = ?", [.text(key)], as: String.self)
+        return BudgetLedger(charges: try text.map(Self.charges) ?? [], policy: policy, now: now)
     }
 
     /// The ledger with charges older than `windowStart` dropped and `time` appended, as SQL over `charges`.

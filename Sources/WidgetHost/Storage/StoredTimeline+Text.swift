@@ -22,7 +22,7 @@ extension StoredTimeline {
             writer.beginObject()
             writer.key(plain: "content")
             if let text = entry.contentText {
-                writer.encoded(slice: text)
+                writer.encoded(text)
             } else {
                 try writer.value(entry.content)
             }
