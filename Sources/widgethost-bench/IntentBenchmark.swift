@@ -69,7 +69,7 @@ enum IntentBenchmark {
                     """)
                 return (lengths?.int("request") ?? 100, lengths?.int("outcome") ?? 850)
             }
-            let groupStatistics = await cases[3].runner.statistics
+            let groupStatistics = cases[3].runner.statistics
             let batch = max(1, Int((Double(groupStatistics.performs) / Double(max(groupStatistics.transactions, 1)))
                 .rounded()))
             rawCPU.append(try measureRaw(raw, batchSize: batch, seconds: seconds, keyPrefix: "raw-\(round)"))
@@ -80,7 +80,7 @@ enum IntentBenchmark {
             + "every perform acknowledged after its COMMIT")
         print(row("case", "performs/s", "performs/commit", "CPU µs/perform", "rounds"))
         for (index, benchCase) in cases.enumerated() {
-            let counts = await benchCase.runner.statistics
+            let counts = benchCase.runner.statistics
             let perCommit = Double(counts.performs) / Double(max(counts.transactions, 1))
             print(row(benchCase.name, format(medians[index]), String(format: "%.1f", perCommit),
                       String(format: "%.0f", StoreBenchmark.median(cpuPerPerform[index])),

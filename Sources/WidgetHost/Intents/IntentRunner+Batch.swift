@@ -21,11 +21,12 @@ extension IntentRunner {
         }
     }
 
-    /// Runs a batch of performs in one transaction, then their reloads, then acknowledges each.
+    /// Runs a batch of performs in one transaction, then their reloads.
     /// - Parameter reloaded: Owed entries of earlier batches whose reloads ran, marked done in this transaction;
     ///   handed back to be marked later when the transaction fails. The entries whose reloads this batch runs are
-    ///   handed over to be marked done before the performs are acknowledged.
-    nonisolated func run(_ batch: [QueuedPerform], markingDone reloaded: [Int64]) async {
+    ///   handed over to be marked done before it returns, so before any of its performs is acknowledged.
+    /// - Returns: Each perform's answer, in the batch's order.
+    func run(_ batch: [QueuedPerform], markingDone reloaded: [Int64]) async -> [Result<IntentOutcome, any Error>] {
         var results: [BatchResult]
         var claimed: [Int64] = []
         do {
@@ -49,30 +50,28 @@ extension IntentRunner {
         } catch {
             // BEGIN or COMMIT failed: no perform of the batch was applied, and nothing was marked done.
             claims.release(claimed)
-            await markLater(reloaded)
-            for item in batch {
-                item.continuation.resume(throwing: IntentError.transactionFailed(intent: item.request.intentName,
-                                                                                 message: "\(error)"))
+            markLater(reloaded)
+            return batch.map { item in
+                .failure(IntentError.transactionFailed(intent: item.request.intentName, message: "\(error)"))
             }
-            return
         }
         claims.release(reloaded)
         let ran = await reloadAfterCommit(&results).map(\.id)
         // Failed reloads stay owed: released, so a replay of their key runs them.
         claims.release(claimed.filter { !ran.contains($0) })
         // Handed over before the acknowledgements, so ``markReloadsDone()`` after a perform returned sees them.
-        await markLater(ran)
-        for (item, result) in zip(batch, results) {
+        markLater(ran)
+        return results.map { result in
             switch result {
-            case .performed(let outcome, _), .replayed(let outcome, _): item.continuation.resume(returning: outcome)
-            case .failed(let error): item.continuation.resume(throwing: error)
+            case .performed(let outcome, _), .replayed(let outcome, _): .success(outcome)
+            case .failed(let error): .failure(error)
             }
         }
     }
 
     /// Claims the reloads the batch's results owe; a replay keeps only those no one else is running.
     /// - Returns: The ids claimed.
-    private nonisolated func claimOwed(_ results: inout [BatchResult]) -> [Int64] {
+    private func claimOwed(_ results: inout [BatchResult]) -> [Int64] {
         var claimed: [Int64] = []
         for index in results.indices {
             switch results[index] {
@@ -90,7 +89,7 @@ extension IntentRunner {
     }
 
     /// Runs one perform inside the batch's transaction, in its own savepoint.
-    private nonisolated func perform(_ item: QueuedPerform, in session: WriteSession,
+    private func perform(_ item: QueuedPerform, in session: WriteSession,
                                      plans: BatchReloadPlans) async -> BatchResult {
         let request = item.request
         let now = engine.clock.now
@@ -112,7 +111,7 @@ extension IntentRunner {
     /// Runs `perform()` with the host bound to this perform's transaction, in one savepoint with what it leaves
     /// behind: its changes, its key and the reloads it owes commit together or not at all. A throw rolls it all
     /// back; a dry run is rolled back after its outcome is taken, and records nothing.
-    private nonisolated func execute(_ item: QueuedPerform, in session: WriteSession, now: Date,
+    private func execute(_ item: QueuedPerform, in session: WriteSession, now: Date,
                                      plans: BatchReloadPlans) async throws -> BatchResult {
         let request = item.request
         let name = request.intentName

@@ -17,7 +17,7 @@ extension IntentRunner {
 
     /// A replay whose first perform still owes reloads: runs the entries this runner just claimed and reports the
     /// runs (or their failure) in the replayed outcome.
-    nonisolated func settleOwed(_ claimed: [OwedReloadLedger.Entry], replaying outcome: IntentOutcome) async
+    func settleOwed(_ claimed: [OwedReloadLedger.Entry], replaying outcome: IntentOutcome) async
         -> IntentOutcome {
         guard !claimed.isEmpty else { return outcome }
         defer { claims.release(claimed.map(\.id)) }
@@ -39,52 +39,50 @@ extension IntentRunner {
     /// start-up, which costs a provider run and, for a budgeted reload, a second charge. Performs still running are
     /// not waited for.
     public func markReloadsDone() async {
-        while let marking = ownMarking {
+        while let marking = scheduling.withLock({ $0.ownMarking }) {
             // Its wait ends at once: it marks what it holds now.
             marking.cancel()
             await marking.value
         }
-        guard !reloadedOwed.isEmpty else { return }
-        let ids = reloadedOwed
-        reloadedOwed = []
+        let ids = scheduling.withLock { state in
+            defer { state.reloadedOwed = [] }
+            return state.reloadedOwed
+        }
+        guard !ids.isEmpty else { return }
         await markDoneAlone(ids)
     }
 
     /// Keeps owed reloads that ran for the next batch to mark done.
     func markLater(_ ids: [Int64]) {
-        reloadedOwed += ids
+        guard !ids.isEmpty else { return }
+        scheduling.withLock { $0.reloadedOwed += ids }
     }
 
     /// Marks the owed reloads that ran done in a transaction of their own after ``markingDelay``, unless a batch
-    /// has marked them by then. Called when the queue runs empty.
-    func markReloadedOwedSoon() {
-        guard !reloadedOwed.isEmpty, ownMarking == nil else { return }
-        ownMarking = Task { await self.markReloadedOwedWhenIdle() }
+    /// has marked them by then. Called, holding the lock, when the last batch running ended.
+    func markReloadedOwedSoon(_ state: inout Scheduling) {
+        guard !state.reloadedOwed.isEmpty, state.ownMarking == nil else { return }
+        state.ownMarking = Task { await self.markReloadedOwedWhenIdle() }
     }
 
-    private nonisolated func markReloadedOwedWhenIdle() async {
+    private func markReloadedOwedWhenIdle() async {
         try? await Task.sleep(for: Self.markingDelay)
-        let ids = await takeReloadedOwedIfIdle()
+        // None while batches are running: the next one marks them, and the last one asks for another mark.
+        let ids = scheduling.withLock { state -> [Int64] in
+            guard !state.isLeading else { return [] }
+            defer { state.reloadedOwed = [] }
+            return state.reloadedOwed
+        }
         if !ids.isEmpty { await markDoneAlone(ids) }
-        await ownMarkingEnded()
+        // Marks again what batches that ended during the write handed over.
+        scheduling.withLock { state in
+            state.ownMarking = nil
+            if !state.isLeading { markReloadedOwedSoon(&state) }
+        }
     }
 
-    /// The owed reloads to mark done alone, or none while batches are running (the next one marks them, and the
-    /// drain asks for another mark when it ends).
-    private func takeReloadedOwedIfIdle() -> [Int64] {
-        guard !isDraining else { return [] }
-        defer { reloadedOwed = [] }
-        return reloadedOwed
-    }
-
-    /// Marks again what batches that ended during the write handed over.
-    private func ownMarkingEnded() {
-        ownMarking = nil
-        if !isDraining { markReloadedOwedSoon() }
-    }
-
-    /// Off the actor: the commit waits for the disk, and performs must be able to queue meanwhile.
-    private nonisolated func markDoneAlone(_ ids: [Int64]) async {
+    /// Outside the lock: the commit waits for the disk, and performs must be able to queue meanwhile.
+    private func markDoneAlone(_ ids: [Int64]) async {
         defer { claims.release(ids) }
         let now = engine.clock.now
         // A failure leaves them owed: the next start-up runs them again, which costs one provider run.

@@ -2,6 +2,7 @@ import AppIntents
 import Foundation
 import JSON
 import SharedState
+import Synchronization
 
 /// Performs interactive intents (the `Button(intent:)` / `Toggle(isOn:intent:)` path) against one App Group
 /// container: transactional, diffed, durable, idempotent, and with the reloads Apple describes.
@@ -17,6 +18,11 @@ import SharedState
 /// every acknowledged perform is on disk. Sixteen concurrent taps cost a few fsyncs, not sixteen. When performs are
 /// still being prepared (parameters bound) as a transaction is about to begin, it waits for them up to
 /// ``groupCommitWindow``, so requests that arrived together commit together; a lone perform never waits.
+///
+/// The transaction runs on the task of one of the callers (leader and followers): the caller that finds no batch
+/// running runs the next one, which holds its own perform; when it is committed, the caller hands the turn to the
+/// first perform still queued, answers the others of its batch and returns. No task of the runner's own sits
+/// between a caller and its transaction, and each perform costs its caller one suspension at most.
 ///
 /// **Reloads.** After the commit, the tapped instance (``PerformRequest/instanceID``) is reloaded at once, exempt
 /// from its budget; `WidgetCenter.shared.reloadTimelines(ofKind:)` / `reloadAllTimelines()` calls made inside
@@ -71,18 +77,21 @@ import SharedState
 ///
 /// Do not perform from inside a `perform()` of the same runner: the inner request waits for the transaction the
 /// outer one holds.
-public actor IntentRunner {
+///
+/// A runner is shared between tasks: what changes (the queue, the counts, the owed reloads that ran) is kept behind
+/// one lock, held only to read or change it, never across a suspension.
+public final class IntentRunner: Sendable {
     /// The engine whose widgets are reloaded and whose clock and containers performs see.
-    public nonisolated let engine: WidgetEngine
+    public let engine: WidgetEngine
     /// The intents this runner can perform: those it was given and those of the engine's controls.
-    public nonisolated let intents: IntentCatalog
+    public let intents: IntentCatalog
     /// The App Group container whose transaction every perform runs in.
-    public nonisolated let container: AppGroupContainer
+    public let container: AppGroupContainer
     /// How long an idempotency key is kept after its first perform, in seconds.
-    public nonisolated let idempotencyRetention: TimeInterval
+    public let idempotencyRetention: TimeInterval
 
     /// The most performs sharing one transaction.
-    public nonisolated let maximumBatchSize: Int
+    public let maximumBatchSize: Int
 
     /// The default retention of idempotency keys: 24 hours.
     public static let defaultIdempotencyRetention: TimeInterval = 24 * 60 * 60
@@ -91,22 +100,48 @@ public actor IntentRunner {
     /// The longest a transaction waits for performs still being prepared: 2 ms, about half an fsync.
     public static let groupCommitWindow: Duration = .milliseconds(2)
 
+    /// A perform bound and waiting for its transaction.
     struct QueuedPerform {
         var request: PerformRequest
         var bound: IntentParameterBinder.Bound
-        var continuation: CheckedContinuation<IntentOutcome, any Error>
+        /// Resumed once: with the perform's answer, or with ``Turn/lead`` when its task is to run the next batch.
+        var continuation: CheckedContinuation<Turn, Never>
+        /// Tells the perform of the leading task from the others of its batch.
+        var ticket: UInt64
     }
 
-    private var queue: [QueuedPerform] = []
-    /// Whether a task is running batches; the owed reloads they ran wait for the next batch while it is.
-    var isDraining = false
-    /// Performs between arrival and queueing (binding their parameters).
-    private var preparing = 0
-    /// When the next transaction started waiting for preparing performs.
-    private var gatheringSince: ContinuousClock.Instant?
-    /// The draining task, while it waits for preparing performs: resumed by the last of them to be queued (or to
-    /// fail), by the one that fills the batch, or at the end of ``groupCommitWindow``.
-    private var gatherer: CheckedContinuation<Void, Never>?
+    /// What a queued perform's task is woken for.
+    enum Turn {
+        /// Its batch committed (or failed): this is its answer.
+        case answered(Result<IntentOutcome, any Error>)
+        /// No task runs batches: this one runs the next, which holds its own perform.
+        case lead
+    }
+
+    /// What changes while performs come and go, behind ``scheduling``'s lock.
+    struct Scheduling {
+        var queue: [QueuedPerform] = []
+        /// Whether a task is running batches; the owed reloads they ran wait for the next batch while one is.
+        var isLeading = false
+        /// Performs between arrival and queueing (binding their parameters).
+        var preparing = 0
+        /// When the next transaction started waiting for preparing performs.
+        var gatheringSince: ContinuousClock.Instant?
+        /// The leading task, while it waits for preparing performs: resumed by the last of them to be queued (or to
+        /// fail), by the one that fills the batch, or at the end of ``groupCommitWindow``.
+        var gatherer: CheckedContinuation<Void, Never>?
+        var nextTicket: UInt64 = 0
+        var statistics = Statistics()
+        /// Whether performs have seen ``startUp`` end.
+        var hasStartedUp = false
+        /// Owed reloads that ran, to be marked done in the next batch's transaction.
+        var reloadedOwed: [Int64] = []
+        /// The task marking ``reloadedOwed`` done in a transaction of its own if no batch does first: waiting for
+        /// ``markingDelay``, then writing.
+        var ownMarking: Task<Void, Never>?
+    }
+
+    let scheduling = Mutex(Scheduling())
 
     /// How many performs ran, and in how many transactions: performs / transactions is the group-commit factor.
     public struct Statistics: Sendable, Hashable {
@@ -117,19 +152,12 @@ public actor IntentRunner {
     }
 
     /// Counts since the runner was created.
-    public private(set) var statistics = Statistics()
+    public var statistics: Statistics { scheduling.withLock { $0.statistics } }
 
     /// The run of the reloads owed when the runner was created; nil when none were.
-    private nonisolated let startUp: Task<OwedReloadRuns, any Error>?
-    /// Whether performs have seen ``startUp`` end.
-    private var hasStartedUp = false
+    private let startUp: Task<OwedReloadRuns, any Error>?
     /// Owed reloads this runner is running or has run and not yet marked done.
-    nonisolated let claims = OwedReloadClaims()
-    /// Owed reloads that ran, to be marked done in the next batch's transaction.
-    var reloadedOwed: [Int64] = []
-    /// The task marking ``reloadedOwed`` done in a transaction of its own if no batch does first: waiting for
-    /// ``markingDelay``, then writing.
-    var ownMarking: Task<Void, Never>?
+    let claims = OwedReloadClaims()
     /// How long owed reloads that ran wait for a batch to mark them done before taking a transaction of their own:
     /// a client performing one tap after another then pays one commit per tap, not two.
     static let markingDelay: Duration = .milliseconds(10)
@@ -177,7 +205,7 @@ public actor IntentRunner {
     /// - Returns: The provider runs made; empty when nothing was owed. The same on every call.
     /// - Throws: What running them threw; they stay owed then (a later start-up, or a replay of their key, runs
     ///   them again).
-    public nonisolated func startUpReloads() async throws -> [ReloadRecord] {
+    public func startUpReloads() async throws -> [ReloadRecord] {
         try await startUp?.value.widgets ?? []
     }
 
@@ -185,7 +213,7 @@ public actor IntentRunner {
     /// read again before their process stopped, and the controls their intents asked `ControlCenter` for.
     /// - Returns: The control reloads made; empty when nothing was owed. The same on every call.
     /// - Throws: What running them threw; they stay owed then.
-    public nonisolated func startUpControlReloads() async throws -> [ControlReload] {
+    public func startUpControlReloads() async throws -> [ControlReload] {
         try await startUp?.value.controls ?? []
     }
 
@@ -219,36 +247,28 @@ public actor IntentRunner {
         guard let descriptor = intents.descriptor(named: request.intentName) else {
             throw IntentError.unknownIntent(request.intentName, known: intents.intents.map(\.name))
         }
+        let hasStartedUp = scheduling.withLock { state in
+            state.preparing += 1
+            return state.hasStartedUp
+        }
         if !hasStartedUp {
             // A failure leaves those reloads owed; it is ``startUpReloads()``'s to report, not this perform's.
             _ = try? await startUpReloads()
-            hasStartedUp = true
+            scheduling.withLock { $0.hasStartedUp = true }
         }
-        preparing += 1
         let prepared: Preparation
         do {
             prepared = try await prepare(request, descriptor)
         } catch {
-            preparing -= 1
-            endGatheringIfReady()
+            endPreparing()
             throw error
         }
-        preparing -= 1
-        let bound: IntentParameterBinder.Bound
         switch prepared {
         case .replay(let outcome):
-            endGatheringIfReady()
+            endPreparing()
             return outcome
-        case .bound(let value): bound = value
-        }
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.append(QueuedPerform(request: request, bound: bound, continuation: continuation))
-            if !isDraining {
-                isDraining = true
-                Task { await self.drain() }
-            } else {
-                endGatheringIfReady()
-            }
+        case .bound(let bound):
+            return try await commit(request, bound).get()
         }
     }
 
@@ -259,15 +279,15 @@ public actor IntentRunner {
 
     /// Checks a request's tapped instance and binds its parameters, or finds its committed first outcome.
     ///
-    /// Off the actor: binding runs user code (entity queries), which must not hold up the queue, nor the performs
-    /// of other clients.
+    /// On the caller's task, outside the lock: binding runs user code (entity queries), which must not hold up the
+    /// queue, nor the performs of other clients.
     ///
     /// A key's committed first outcome is looked for in the batch's transaction, not here: most keys
     /// are new, and a read of the ledger on a reader connection per perform (a read transaction, and the pages the
     /// last commit changed read again) cost more than anything else a perform did before its transaction. A retry
     /// whose check or binding fails (its widget removed, its entities gone since its first perform) is looked up
     /// here, and answered with its first outcome when that committed.
-    private nonisolated func prepare(_ request: PerformRequest, _ descriptor: IntentDescriptor) async throws -> Preparation {
+    private func prepare(_ request: PerformRequest, _ descriptor: IntentDescriptor) async throws -> Preparation {
         do {
             if let instanceID = request.instanceID { _ = try await engine.instance(id: instanceID) }
             let binder = IntentParameterBinder(descriptor: descriptor)
@@ -288,80 +308,8 @@ public actor IntentRunner {
                                          idempotencyKey: idempotencyKey, isDryRun: dryRun))
     }
 
-    /// Runs queued performs, a batch per transaction, until none is left.
-    ///
-    /// Off the actor: the batch's `COMMIT` waits for the disk, and performs arriving meanwhile must be able to
-    /// queue up for the next batch (that is what makes group commit group).
-    private nonisolated func drain() async {
-        while true {
-            switch await nextBatch() {
-            case .batch(let batch, let marking): await run(batch, markingDone: marking)
-            case .wait(let deadline): await gather(until: deadline)
-            case .done: return
-            }
-        }
-    }
-
-    private enum NextBatch {
-        /// Performs to run in one transaction, which also marks these owed reloads done.
-        case batch([QueuedPerform], markingDone: [Int64])
-        /// Performs are being prepared: wait for them, at the latest until the window's end.
-        case wait(until: ContinuousClock.Instant)
-        case done
-    }
-
-    /// Takes the next batch off the queue, with the owed reloads that ran since the last one; asks to wait while
-    /// performs are still being prepared (within the group-commit window); ends the draining when the queue is
-    /// empty.
-    private func nextBatch() -> NextBatch {
-        guard !queue.isEmpty else {
-            isDraining = false
-            markReloadedOwedSoon()
-            return .done
-        }
-        if preparing > 0, queue.count < maximumBatchSize {
-            let now = ContinuousClock.now
-            let since = gatheringSince ?? now
-            gatheringSince = since
-            if now - since < Self.groupCommitWindow { return .wait(until: since + Self.groupCommitWindow) }
-        }
-        gatheringSince = nil
-        let batch = Array(queue.prefix(maximumBatchSize))
-        queue.removeFirst(batch.count)
-        statistics.performs += batch.count
-        statistics.transactions += 1
-        defer { reloadedOwed = [] }
-        return .batch(batch, markingDone: reloadedOwed)
-    }
-
-    /// Waits, as the draining task, until no perform is being prepared any more or the batch is full (whichever
-    /// comes first), at the latest until `deadline`.
-    ///
-    /// Woken by the performs themselves (``endGatheringIfReady()``), not by polling: a wait costs one timer and one
-    /// resumption however many performs arrive meanwhile.
-    private func gather(until deadline: ContinuousClock.Instant) async {
-        guard preparing > 0, queue.count < maximumBatchSize else { return }
-        let timer = Task { [weak self] in
-            // Cancelled once the wait has ended otherwise: it must not end a later one early.
-            guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
-            await self?.endGathering()
-        }
-        await withCheckedContinuation { gatherer = $0 }
-        timer.cancel()
-    }
-
-    /// Ends the draining task's wait once nothing it waits for is left.
-    private func endGatheringIfReady() {
-        if gatherer != nil, preparing == 0 || queue.count >= maximumBatchSize { endGathering() }
-    }
-
-    private func endGathering() {
-        gatherer?.resume()
-        gatherer = nil
-    }
-
     /// The committed first outcome for a retry, and the reloads its perform still owes.
-    private nonisolated func committedReplay(_ key: String, _ request: PerformRequest) throws
+    private func committedReplay(_ key: String, _ request: PerformRequest) throws
         -> (IntentOutcome, owed: [OwedReloadLedger.Entry])? {
         let now = engine.clock.now
         let found = try container.store.read { db -> (IdempotencyLedger.Entry, [OwedReloadLedger.Entry])? in
