@@ -30,7 +30,7 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
     public let inputConnectionBehavior: InputConnectionBehavior
     /// The value given as `default:`, if any.
     public let defaultUnwrappedValue: Value.UnwrappedType?
-    let options: ParameterOptions?
+    @usableFromInline let options: ParameterOptions?
 
     /// Creates a parameter.
     ///
@@ -40,7 +40,10 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
     ///   - defaultValue: The value the parameter starts with (the unwrapped type for optionals).
     ///   - requestValueDialog: What the system asks when it needs a value.
     ///   - inputConnectionBehavior: How Shortcuts connects the parameter to earlier actions.
-    public init(
+    ///
+    /// Inlinable, so that an intent's `init()` (run for every perform) makes its parameters specialized for their
+    /// concrete values: unspecialized, each one looked up the generic metadata of its storage at run time.
+    @inlinable public init(
         title: LocalizedStringResource,
         description: LocalizedStringResource? = nil,
         default defaultValue: Value.UnwrappedType? = nil,

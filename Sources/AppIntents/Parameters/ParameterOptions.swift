@@ -1,5 +1,5 @@
 /// A parameter's `optionsProvider`, with its types erased so that hosts can call it.
-struct ParameterOptions: Sendable {
+@usableFromInline struct ParameterOptions: Sendable {
     let results: @Sendable () async throws -> [IntentParameterValue]
     let defaultResult: @Sendable () async -> IntentParameterValue?
     /// Set when the provider is an entity query: it then serves entity look-ups too.

@@ -35,6 +35,11 @@ extension IntentRunner {
 
     /// Runs the next batch, which holds the perform `ticket`, then hands the turn on and answers the others.
     private func lead(_ ticket: UInt64) async -> Result<IntentOutcome, any Error> {
+        // The tasks already woken go first: callers the batch before answered (whose next performs are about to be
+        // queued) and requests just arrived. On a single thread they could not join this batch otherwise, as the
+        // batch's `COMMIT` holds the thread: a leader taking its batch at once would commit alone, one perform per
+        // transaction, every time.
+        await Task.yield()
         while true {
             switch nextBatch() {
             case .wait(let deadline):
