@@ -167,24 +167,6 @@ extension EngineStore {
         WHERE key = ?
         """
     }
-
-    func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
-        let served = EngineCoding.text(strings: entry.instanceIDs)
-        let head: [SQLValue] = [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
-                                .text(served)]
-        guard entry.chargedInstanceIDs == entry.instanceIDs else {
-            try db.execute("""
-                INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, head + [.text(EngineCoding.text(strings: entry.chargedInstanceIDs)), .text(entry.outcome)])
-            return
-        }
-        // A run charged to every instance it served (or an exempt run serving none): the marker, not the list again.
-        try db.execute("""
-            INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, head + [.text(ReloadLogSchema.chargedEveryServedInstance), .text(entry.outcome)])
-    }
 }
 
 /// One provider run the engine made, as recorded in the reload log.
