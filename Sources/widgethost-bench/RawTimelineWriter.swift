@@ -3,16 +3,17 @@ import CSQLite
 import Foundation
 
 /// The floor of a timeline rebuild: for each configuration, the rows `reloadAllTimelines()` writes (the stored
-/// timeline, the configuration's next reload and budget charge, one reload-log row naming the instances served
-/// through their interned list, and that list when the store does not hold it yet) with bare `sqlite3_*` calls on an
-/// engine store holding the same configurations and instances, statements prepared once, `batchSize`
-/// configurations per `BEGIN IMMEDIATE … COMMIT` as the engine commits them, foreign keys checked as on the engine's
-/// connections. The served list is read from the store as the engine reads it (the instances holding the
-/// configuration, in id order, here as one JSON text from `json_group_array`), its key is the SHA-256 of that text
-/// (OpenSSL's `EVP_Digest`, as the engine), and the run's charges are the marker the engine writes for a run charged
-/// to all of them. The timelines written are those the store already holds (the same entries, encoded once, outside
-/// the timing): no provider runs, no encoding, no budget decisions. ``sameReloadLog(asStoreAt:)`` checks that the
-/// two stores' logs agree.
+/// timeline, the configuration's next reload, budget charge and current served list, one reload-log row naming the
+/// instances served through their interned list, and that list when the store does not hold it yet) with bare
+/// `sqlite3_*` calls on an engine store holding the same configurations and instances, statements prepared once,
+/// `batchSize` configurations per `BEGIN IMMEDIATE … COMMIT` as the engine commits them, foreign keys checked as on
+/// the engine's connections. The served list is found as the engine finds it: the configuration's `served_digest`
+/// when no instance joined or left since its last run, otherwise the instances holding it read in id order (here as
+/// one JSON text from `json_group_array`), the SHA-256 of that text (OpenSSL's `EVP_Digest`, as the engine) and the
+/// list interned; the run's charges are the marker the engine writes for a run charged to all of them. The timelines
+/// written are those the store already holds (the same entries, encoded once, outside the timing): no provider runs,
+/// no encoding, no budget decisions, and no instance ids made into values (the engine returns them in its records).
+/// ``sameReloadLog(asStoreAt:)`` checks that the two stores' logs agree.
 final class RawTimelineWriter {
     private let calls = RawSQLiteCalls(floor: "raw timelines")
 
@@ -41,7 +42,7 @@ final class RawTimelineWriter {
             "BEGIN IMMEDIATE", "COMMIT",
             """
             UPDATE configurations SET timeline = ?, reordered = 0, provider_runs = provider_runs + 1,
-                last_failure = NULL, resolution_diagnostics = '[]' WHERE key = ?
+                last_failure = NULL, resolution_diagnostics = '[]', served_digest = ?3 WHERE key = ?2
             """,
             """
             UPDATE configurations SET next_reload_at = ?, next_reload_reason = 'scheduled', deferred = 0,
@@ -57,6 +58,7 @@ final class RawTimelineWriter {
             INSERT INTO reload_log(configuration_key, reason, ran_at, served_id, charged_instance_ids, outcome)
             VALUES (?1, 'all-reload', ?2, (SELECT id FROM reload_log_served WHERE digest = ?3), '*', 'accepted')
             """,
+            "SELECT served_digest FROM configurations WHERE key = ?",
         ] {
             var statement: OpaquePointer?
             try calls.check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
@@ -77,8 +79,10 @@ final class RawTimelineWriter {
         for batchStart in stride(from: 0, to: configurations.count, by: batchSize) {
             try calls.step(statements[0])
             for (key, timeline) in configurations[batchStart..<min(batchStart + batchSize, configurations.count)] {
+                try findServedList(key: key)
                 sqlite3_bind_text(statements[2], 1, timeline, -1, csqlite_transient())
                 sqlite3_bind_text(statements[2], 2, key, -1, csqlite_transient())
+                sqlite3_bind_blob(statements[2], 3, digest, Int32(digest.count), csqlite_transient())
                 try calls.step(statements[2])
                 sqlite3_bind_double(statements[3], 1, now + 3600)
                 sqlite3_bind_double(statements[3], 2, now - 86400)
@@ -91,10 +95,18 @@ final class RawTimelineWriter {
         }
     }
 
-    /// Writes one run's reload-log row: the served list read as one text, interned under its SHA-256, the row
-    /// naming it.
-    private func logRun(key: String, now: Double) throws {
-        let (served, intern, log) = (statements[4], statements[5], statements[6])
+    /// Sets ``digest`` to the key of the list of instances holding the configuration: the configuration's
+    /// `served_digest` when no instance joined or left since its last run, as the engine finds it; otherwise the list
+    /// read as one text, its SHA-256, and the list interned.
+    private func findServedList(key: String) throws {
+        let (current, served, intern) = (statements[7], statements[4], statements[5])
+        sqlite3_bind_text(current, 1, key, -1, csqlite_transient())
+        defer { sqlite3_reset(current) }
+        if sqlite3_step(current) == SQLITE_ROW, sqlite3_column_bytes(current, 0) == digest.count,
+           let bytes = sqlite3_column_blob(current, 0) {
+            digest.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 32)) }
+            return
+        }
         defer { sqlite3_reset(served) }
         sqlite3_bind_text(served, 1, key, -1, csqlite_transient())
         guard sqlite3_step(served) == SQLITE_ROW, let text = sqlite3_column_text(served, 0) else {
@@ -105,11 +117,16 @@ final class RawTimelineWriter {
         guard EVP_Digest(text, length, &digest, &written, sha256, nil) == 1, written == digest.count else {
             throw BenchmarkUsage(message: "raw timelines: SHA-256 failed")
         }
-        // The list's text stays valid until `served` is reset, after both inserts.
+        // The list's text stays valid until `served` is reset, after the insert.
         sqlite3_bind_blob(intern, 1, digest, Int32(digest.count), csqlite_transient())
         sqlite3_bind_text(intern, 2, UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self), Int32(length),
                           csqlite_static())
         try calls.step(intern)
+    }
+
+    /// Writes one run's reload-log row, naming the list ``findServedList(key:)`` found.
+    private func logRun(key: String, now: Double) throws {
+        let log = statements[6]
         sqlite3_bind_text(log, 1, key, -1, csqlite_transient())
         sqlite3_bind_double(log, 2, now)
         sqlite3_bind_blob(log, 3, digest, Int32(digest.count), csqlite_transient())
@@ -142,6 +159,7 @@ final class RawTimelineWriter {
             FROM reload_log AS log JOIN reload_log_served AS served ON served.id = log.served_id ORDER BY log.sequence
             """,
             "SELECT hex(digest), instance_ids FROM reload_log_served ORDER BY digest",
+            "SELECT key, hex(served_digest) FROM configurations ORDER BY key",
         ] where try rows(db, sql) != rows(engine, sql) {
             throw BenchmarkUsage(message: "raw timelines: the floor's reload log differs from the engine's: \(sql)")
         }

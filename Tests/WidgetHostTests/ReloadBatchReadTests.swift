@@ -129,12 +129,14 @@ struct ReloadBatchReadTests {
                 let next = ScheduledReload(dueAt: now.addingTimeInterval(900), reason: .scheduled,
                                            deferredByBudget: false)
                 try store.recordProviderRun(key: key, outcome: outcome, diagnostics: diagnostics, next: next,
-                                            chargedAt: chargedAt, policy: policy, db)
+                                            servedDigest: before?.data("served_digest"), chargedAt: chargedAt,
+                                            policy: policy, db)
             }
             let row = try #require(try store.read { db in
                 try db.queryOne("SELECT * FROM configurations WHERE key = ?", [.text(key)])
             })
             #expect(row.int("provider_runs") == (before?.int("provider_runs") ?? 0) + 1)
+            #expect(row.data("served_digest")?.count == ServedListDigest.length)
             #expect(row.date("next_reload_at") == now.addingTimeInterval(900))
             #expect(row.string("next_reload_reason") == "scheduled")
             #expect(row.string("resolution_diagnostics") == EngineCoding.text(diagnostics: diagnostics))

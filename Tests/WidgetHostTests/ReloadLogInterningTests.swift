@@ -1,5 +1,6 @@
 import DemoWidgets
 import Foundation
+import JSON
 @testable import SharedState
 import Testing
 @testable import WidgetHost
@@ -70,6 +71,54 @@ struct ReloadLogInterningTests {
         #expect(try Self.servedLists(fixture.store).map { $0[1] } == [#"["a"]"#, #"["c"]"#, #"["c","d"]"#])
     }
 
+    static func currentDigest(_ store: EngineStore, _ key: String) throws -> String? {
+        try store.database.read { db in
+            try db.scalar("SELECT hex(served_digest) FROM configurations WHERE key = ? AND served_digest IS NOT NULL",
+                          [.text(key)], as: String.self)
+        }
+    }
+
+    @Test("a configuration's row keeps its current list, cleared when an instance joins, leaves or moves; reopened, the store reads the instances")
+    func currentListByConfiguration() async throws {
+        let fixture = try EngineFixture()
+        let engine = fixture.engine
+        let thesis: [String: JSONValue] = ["project": .string("proj-thesis")]
+        try await engine.place(kind: "ProjectProgress", family: .systemSmall, parameters: thesis, id: "p")
+        let key = try await engine.state(ofInstance: "p").instance.configurationKey
+        let digestOfP = "F2C7CDEFCAE729AC71A98FA2859121127A77867899914583A1D313AD08828D48"
+        #expect(try Self.currentDigest(fixture.store, key) == digestOfP)
+        try await engine.place(kind: "ProjectProgress", family: .systemSmall, parameters: thesis, id: "q")
+        #expect(try Self.currentDigest(fixture.store, key) == nil, "q joined")
+        #expect(try await engine.reloadTimelines(ofKind: "ProjectProgress").map(\.instanceIDs) == [["p", "q"]])
+        let digestOfPQ = try #require(try Self.currentDigest(fixture.store, key))
+        #expect(try await engine.reloadTimelines(ofKind: "ProjectProgress").map(\.instanceIDs) == [["p", "q"]])
+
+        try await engine.update(instanceID: "q", parameters: ["project": .string("proj-launch")])
+        #expect(try Self.currentDigest(fixture.store, key) == nil, "q moved to another configuration")
+        #expect(try await engine.reloadTimelines(ofKind: "ProjectProgress").map(\.instanceIDs).sorted { $0[0] < $1[0] }
+            == [["p"], ["q"]])
+        #expect(try Self.currentDigest(fixture.store, key) == digestOfP, "the list interned before, found again")
+        try await engine.remove(instanceID: "p")
+        #expect(try Self.currentDigest(fixture.store, key) == nil, "p left")
+
+        // While no instance changes, the row's list is what a run names, without reading the instances: set to
+        // another interned list behind the engine's back, the next run names that one.
+        try await engine.place(kind: "ProjectProgress", family: .systemSmall, parameters: thesis, id: "p")
+        _ = try await engine.reloadTimelines(ofKind: "ProjectProgress")
+        try fixture.store.database.write { db in
+            try db.execute("""
+                UPDATE configurations SET served_digest = (SELECT digest FROM reload_log_served WHERE hex(digest) = ?)
+                WHERE key = ?
+                """, [.text(digestOfPQ), .text(key)])
+        }
+        let trusted = try await engine.reloadTimelines(ofKind: "ProjectProgress")
+        #expect(trusted.first { $0.configurationKey == key }?.instanceIDs == ["p", "q"])
+        // A store opened again knows no list yet: it reads the instances.
+        let reopened = try fixture.reopened()
+        let read = try await reopened.engine.reloadTimelines(ofKind: "ProjectProgress")
+        #expect(read.first { $0.configurationKey == key }?.instanceIDs == ["p"])
+    }
+
     @Test("a list that is not the text of its digest cannot be named by a run: the foreign key and the digest's length")
     func constraints() throws {
         let store = try EngineStore.inMemory()
@@ -91,8 +140,9 @@ struct ReloadLogInterningTests {
 struct ReloadLogInterningMigrationTests {
     static var oldMigrator: Migrator {
         var migrator = Migrator()
-        for migration in EngineSchema.migrator.migrations
-        where migration.name != ReloadLogSchema.internedServedListsMigrationName {
+        let later = [ReloadLogSchema.internedServedListsMigrationName,
+                     ReloadLogSchema.servedListByConfigurationMigrationName]
+        for migration in EngineSchema.migrator.migrations where !later.contains(migration.name) {
             migrator.registerMigration(migration.name, migration.apply)
         }
         return migrator

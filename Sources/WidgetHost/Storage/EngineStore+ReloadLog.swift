@@ -40,18 +40,35 @@ extension EngineStore {
         ORDER BY log.sequence DESC LIMIT ?3
         """
 
-    /// Appends a run to the reload log: its served list interned (``ReloadLogSchema/intern(servedList:_:)``), its
-    /// row naming the list, and its charges as the marker when the run was charged to every instance it served (or
-    /// is an exempt run serving none), the list otherwise.
-    func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
-        let digest = try ReloadLogSchema.intern(servedList: EngineCoding.text(strings: entry.instanceIDs), db)
+    /// The instances holding a configuration now, in id order, as a run's reload-log row names them: their list
+    /// interned (``ReloadLogSchema/intern(servedList:_:)``) and its digest.
+    ///
+    /// When the configuration's `served_digest` is set (its last logged run served the same instances: the triggers of
+    /// ``ReloadLogSchema`` clear it when one joins or leaves) and ``servedLists`` holds that list, the instances are
+    /// not read; otherwise they are, and the list is interned and remembered.
+    func servedList(configurationKey key: String, _ db: Database) throws -> (ids: [String], digest: Data) {
+        if let digest = try db.scalar("SELECT served_digest FROM configurations WHERE key = ?", [.text(key)],
+                                      as: Data.self),
+           let ids = servedLists.ids(digest: digest) {
+            return (ids, digest)
+        }
+        let ids = try instanceIDs(configurationKey: key, db)
+        let digest = try ReloadLogSchema.intern(servedList: EngineCoding.text(strings: ids), db)
+        servedLists.remember(ids, digest: digest)
+        return (ids, digest)
+    }
+
+    /// Appends a run to the reload log, naming its served list by `servedDigest` (interned already, by
+    /// ``servedList(configurationKey:_:)``), its charges as the marker when the run was charged to every instance it
+    /// served (or is an exempt run serving none), the list otherwise.
+    func appendReloadLog(_ entry: ReloadRecord, servedDigest: Data, _ db: Database) throws {
         let charged = entry.chargedInstanceIDs == entry.instanceIDs
             ? ReloadLogSchema.chargedEveryServedInstance
             : EngineCoding.text(strings: entry.chargedInstanceIDs)
         try db.execute("""
             INSERT INTO reload_log(configuration_key, reason, ran_at, served_id, charged_instance_ids, outcome)
             VALUES (?, ?, ?, (SELECT id FROM reload_log_served WHERE digest = ?), ?, ?)
-            """, [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue, .blob(digest),
-                  .text(charged), .text(entry.outcome)])
+            """, [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
+                  .blob(servedDigest), .text(charged), .text(entry.outcome)])
     }
 }

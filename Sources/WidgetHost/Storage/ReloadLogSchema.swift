@@ -36,7 +36,40 @@ enum ReloadLogSchema {
             try db.execute("CREATE INDEX reload_log_by_configuration ON reload_log(configuration_key, sequence)")
         }
         migrator.registerMigration(internedServedListsMigrationName, internServedLists)
+        migrator.registerMigration(servedListByConfigurationMigrationName, keepServedListByConfiguration)
         return migrator
+    }
+
+    /// The migration that keeps each configuration's current served list (`configurations.served_digest`).
+    static let servedListByConfigurationMigrationName = "WidgetHost.reload-log.3-served-list-by-configuration"
+
+    /// Adds `configurations.served_digest` (NULL everywhere: each configuration's next run reads its instances) and
+    /// the triggers that clear it when an instance joins or leaves the configuration, whatever writes the row.
+    private static func keepServedListByConfiguration(_ db: Database) throws {
+        try db.execute("""
+            ALTER TABLE configurations ADD COLUMN served_digest BLOB REFERENCES reload_log_served(digest)
+            """)
+        // `AND served_digest IS NOT NULL`: a configuration's row holds its timeline, and placing its instances one
+        // after another should rewrite it once, not per instance.
+        try db.execute("""
+            CREATE TRIGGER configurations_served_joined AFTER INSERT ON widget_instances BEGIN
+                UPDATE configurations SET served_digest = NULL
+                WHERE key = NEW.configuration_key AND served_digest IS NOT NULL;
+            END
+            """)
+        try db.execute("""
+            CREATE TRIGGER configurations_served_left AFTER DELETE ON widget_instances BEGIN
+                UPDATE configurations SET served_digest = NULL
+                WHERE key = OLD.configuration_key AND served_digest IS NOT NULL;
+            END
+            """)
+        try db.execute("""
+            CREATE TRIGGER configurations_served_moved AFTER UPDATE OF id, configuration_key ON widget_instances
+            WHEN OLD.id IS NOT NEW.id OR OLD.configuration_key IS NOT NEW.configuration_key BEGIN
+                UPDATE configurations SET served_digest = NULL
+                WHERE key IN (OLD.configuration_key, NEW.configuration_key) AND served_digest IS NOT NULL;
+            END
+            """)
     }
 
     /// Stores `text` (a served list as the log writes it) in `reload_log_served` unless a list with its digest is
