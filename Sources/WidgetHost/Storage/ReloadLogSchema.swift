@@ -16,10 +16,18 @@ import SharedState
 /// (`served_id`, a foreign key). At 100 instances a configuration a list is a kilobyte; before this each run wrote it
 /// into its own row, its WAL page and its `fsync`.
 ///
+/// **The current list of each configuration.** `configurations.served_digest` names the list its last logged run
+/// served, and triggers on `widget_instances` clear it in the same statement that adds an instance to the
+/// configuration, removes one, or moves one to another configuration, whoever writes the row. While it is set, a run
+/// names that list without reading the instances (their ids come from ``ServedListCache``; a process that has not
+/// seen the list yet reads them once); when cleared, the run reads the instances holding the configuration inside
+/// its transaction, as always, and sets it again.
+///
 /// **Retention.** Nothing deletes reload-log rows: the log grows by a row of about a hundred bytes per run, and by a
-/// list per distinct set of instances served. Whatever prunes it must delete, in the same transaction, the lists no
-/// row references any more (`DELETE FROM reload_log_served WHERE id NOT IN (SELECT served_id FROM reload_log)`, one
-/// pass); the foreign key refuses the other way round (a list deleted while a run names it).
+/// list per distinct set of instances served. Whatever prunes it must delete, in the same transaction, the lists that
+/// neither a run nor a configuration names any more (`DELETE FROM reload_log_served WHERE id NOT IN (SELECT served_id
+/// FROM reload_log) AND digest NOT IN (SELECT served_digest FROM configurations WHERE served_digest IS NOT NULL)`,
+/// one pass); the foreign keys refuse the other way round (a list deleted while a run or a configuration names it).
 enum ReloadLogSchema {
     /// What `charged_instance_ids` holds for a run charged to every instance it served (most runs that are
     /// charged): this marker, instead of the served list a second time. At 100 instances a configuration the list
