@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "WidgetHost",
             dependencies: ["HostBridge", "JSON", "WidgetKit", "AppIntents", "ActivityKit", "Push", "SharedState", "DeepLinks",
-                           "PostgresStore"],
+                           "PostgresStore", "COpenSSL"],
             swiftSettings: sharedSettings
         ),
         .target(
@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: ["WidgetHost", "DemoWidgets", "SharedState", "DeepLinks", "CSQLite", "CPCRE2", "Push", "JSON",
-                           "ActivityKit", "APNs", "PostgresStore"],
+                           "ActivityKit", "APNs", "PostgresStore", "COpenSSL"],
             swiftSettings: sharedSettings
         ),
         // A child process for the crash-durability tests: writes, acknowledges, and gets SIGKILLed.

@@ -129,12 +129,14 @@ struct ReloadBatchReadTests {
                 let next = ScheduledReload(dueAt: now.addingTimeInterval(900), reason: .scheduled,
                                            deferredByBudget: false)
                 try store.recordProviderRun(key: key, outcome: outcome, diagnostics: diagnostics, next: next,
-                                            chargedAt: chargedAt, policy: policy, db)
+                                            servedDigest: before?.data("served_digest"), chargedAt: chargedAt,
+                                            policy: policy, db)
             }
             let row = try #require(try store.read { db in
                 try db.queryOne("SELECT * FROM configurations WHERE key = ?", [.text(key)])
             })
             #expect(row.int("provider_runs") == (before?.int("provider_runs") ?? 0) + 1)
+            #expect(row.data("served_digest")?.count == ServedListDigest.length)
             #expect(row.date("next_reload_at") == now.addingTimeInterval(900))
             #expect(row.string("next_reload_reason") == "scheduled")
             #expect(row.string("resolution_diagnostics") == EngineCoding.text(diagnostics: diagnostics))
@@ -162,7 +164,7 @@ struct ReloadBatchReadTests {
         }
     }
 
-    @Test("the reload log as stored: a charged run's list written once, its charges as the marker; an exempt run's empty")
+    @Test("the reload log as stored: a charged run's list interned, its charges as the marker; an exempt run's empty")
     func reloadLogAsStored() async throws {
         let (engine, store, _) = try await Self.fixture()
         let instance = try await engine.instance(id: "w3")
@@ -172,7 +174,9 @@ struct ReloadBatchReadTests {
         #expect(history.map(\.chargedInstanceIDs) == [["w3"], ["w3"], []])
         let texts = try store.read { db in
             try db.query("""
-                SELECT instance_ids, charged_instance_ids FROM reload_log WHERE configuration_key = ? ORDER BY sequence
+                SELECT served.instance_ids, log.charged_instance_ids
+                FROM reload_log AS log JOIN reload_log_served AS served ON served.id = log.served_id
+                WHERE log.configuration_key = ? ORDER BY log.sequence
                 """, [.text(instance.configurationKey)])
         }
         #expect(texts.map { $0.string("charged_instance_ids") } == [#"[]"#, "*", "*"])

@@ -2,7 +2,7 @@ import DemoWidgets
 import Foundation
 import SharedState
 import Testing
-import WidgetHost
+@testable import WidgetHost
 
 @Suite("An instance's reload history")
 struct ReloadHistoryTests {
@@ -58,17 +58,16 @@ struct ReloadHistoryTests {
         #expect(history.first?.configurationKey == (try await engine.state(ofInstance: "p")).instance.configurationKey)
     }
 
-    @Test("the history is read through the configuration index, not by scanning the log")
+    @Test("the history is read through the configuration index, each run's list by its key, not by scanning either")
     func usesTheIndex() throws {
         let fixture = try EngineFixture()
         let plan = try fixture.store.database.read { db in
-            try db.query("""
-                EXPLAIN QUERY PLAN SELECT * FROM reload_log WHERE configuration_key = 'k'
-                  AND EXISTS (SELECT 1 FROM json_each(reload_log.instance_ids) AS served WHERE served.value = 'a')
-                ORDER BY sequence DESC LIMIT 20
-                """, []).compactMap { $0.string("detail") }
+            try db.query("EXPLAIN QUERY PLAN " + EngineStore.reloadHistorySQL, [.text("k"), .text("a"), .integer(20)])
+                .compactMap { $0.string("detail") }
         }
-        #expect(plan.contains { $0.contains("USING INDEX reload_log_by_configuration") }, "\(plan)")
-        #expect(!plan.contains { $0.contains("SCAN reload_log") || $0.contains("TEMP B-TREE") }, "\(plan)")
+        #expect(plan.contains { $0.contains("SEARCH log USING INDEX reload_log_by_configuration") }, "\(plan)")
+        #expect(plan.contains { $0.contains("SEARCH served USING INTEGER PRIMARY KEY") }, "\(plan)")
+        #expect(!plan.contains { $0.contains("SCAN log") || $0.contains("SCAN served") || $0.contains("TEMP B-TREE") },
+                "\(plan)")
     }
 }

@@ -150,15 +150,17 @@ extension WidgetEngine {
     }
 
     /// Writes one run: the timeline or refusal, the configuration's schedule and charge (one rewrite of its row),
-    /// and the reload log naming the instances it served: those holding the configuration now, inside the transaction.
+    /// and the reload log naming the instances it served: those holding the configuration now, inside the transaction
+    /// (read from the store unless none joined or left since its last logged run).
     private nonisolated func store(_ run: ProviderRun, _ db: Database) throws -> ReloadRecord {
+        let served = try store.servedList(configurationKey: run.key, db)
         try store.recordProviderRun(key: run.key, outcome: run.outcome, diagnostics: run.diagnostics, next: run.next,
-                                    chargedAt: run.charged ? run.ranAt : nil, policy: budget, db)
-        let served = try store.instanceIDs(configurationKey: run.key, db)
+                                    servedDigest: served.digest, chargedAt: run.charged ? run.ranAt : nil,
+                                    policy: budget, db)
         let record = ReloadRecord(configurationKey: run.key, reason: run.reason, ranAt: run.ranAt,
-                                  instanceIDs: served, chargedInstanceIDs: run.charged ? served : [],
+                                  instanceIDs: served.ids, chargedInstanceIDs: run.charged ? served.ids : [],
                                   outcome: run.outcomeText)
-        try store.appendReloadLog(record, db)
+        try store.appendReloadLog(record, servedDigest: served.digest, db)
         return record
     }
 }

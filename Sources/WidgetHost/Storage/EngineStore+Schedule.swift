@@ -126,16 +126,17 @@ extension EngineStore {
         """
 
     /// Writes what a provider run decided for its configuration in one row rewrite: the timeline (accepted) or the
-    /// refusal, the diagnostics, the next reload (nil: none), and, when `chargedAt` is given, a charge to the
+    /// refusal, the diagnostics, the next reload (nil: none), the digest of the served list the run is logged with
+    /// (``servedList(configurationKey:_:)``; nil: none known), and, when `chargedAt` is given, a charge to the
     /// budget at that time (dropping charges that have left the window).
     ///
     /// One `UPDATE`, not one for the outcome and one for the schedule: the row holds the stored timeline, and each
     /// statement rewrote it whole.
     func recordProviderRun(key: String, outcome: ProviderRunOutcome, diagnostics: [TimelineDiagnostic],
-                           next reload: ScheduledReload?, chargedAt: Date?, policy: ReloadBudgetPolicy,
-                           _ db: Database) throws {
+                           next reload: ScheduledReload?, servedDigest: Data?, chargedAt: Date?,
+                           policy: ReloadBudgetPolicy, _ db: Database) throws {
         let charge: [SQLValue] = chargedAt.map { [$0.addingTimeInterval(-policy.window).sqlValue, $0.sqlValue] } ?? []
-        let tail = Self.scheduleArguments(reload) + charge + [.text(key)]
+        let tail = Self.scheduleArguments(reload) + [servedDigest.map(SQLValue.blob) ?? .null] + charge + [.text(key)]
         switch outcome {
         case .accepted(let validated):
             try db.execute(chargedAt == nil ? Self.acceptedRunSQL : Self.acceptedChargedRunSQL, [
@@ -162,28 +163,11 @@ extension EngineStore {
 
     private static func runSQL(outcome: String, charged: Bool) -> String {
         """
-        UPDATE configurations SET \(outcome), next_reload_at = ?, next_reload_reason = ?, deferred = ?\(
+        UPDATE configurations SET \(outcome), next_reload_at = ?, next_reload_reason = ?, deferred = ?,
+            served_digest = ?\(
             charged ? ", charges = \(chargedLedgerSQL)" : "")
         WHERE key = ?
         """
-    }
-
-    func appendReloadLog(_ entry: ReloadRecord, _ db: Database) throws {
-        let served = EngineCoding.text(strings: entry.instanceIDs)
-        let head: [SQLValue] = [.text(entry.configurationKey), .text(entry.reason.rawValue), entry.ranAt.sqlValue,
-                                .text(served)]
-        guard entry.chargedInstanceIDs == entry.instanceIDs else {
-            try db.execute("""
-                INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, head + [.text(EngineCoding.text(strings: entry.chargedInstanceIDs)), .text(entry.outcome)])
-            return
-        }
-        // A run charged to every instance it served (or an exempt run serving none): the marker, not the list again.
-        try db.execute("""
-            INSERT INTO reload_log(configuration_key, reason, ran_at, instance_ids, charged_instance_ids, outcome)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, head + [.text(ReloadLogSchema.chargedEveryServedInstance), .text(entry.outcome)])
     }
 }
 

@@ -11,6 +11,9 @@ public final class EngineStore: Sendable {
     /// The underlying database.
     public let database: DatabaseStore
 
+    /// The served lists this store has read or interned, by digest (``servedList(configurationKey:_:)``).
+    let servedLists = ServedListCache()
+
     /// The database's ``DatabaseStore/revision``: it moves on with every write transaction, whatever wrote, so
     /// anything derived from the store's instances, configurations and timelines that was read under one revision
     /// may be stale under a later one (see ``TimelineCache``).

@@ -35,18 +35,20 @@ final class InProcessDaemon: Sendable {
     ///   - reloadableRoutes: False to hand the daemon a table without its directory, which it then cannot reload.
     ///   - catalog: The catalog served; the demo catalog by default (a test adds an activity attributes type to it).
     ///   - analytics: A PostgreSQL database to keep taps in (`--analytics`) instead of the engine store.
+    ///   - directory: The data directory, for a test that made an engine store there beforehand; a fresh one by
+    ///     default.
     init(systemClock: Bool = false, token: String? = nil, routesDirectory: URL = InProcessDaemon.routesDirectory,
          reloadableRoutes: Bool = true, catalog: WidgetCatalog = DemoCatalog.make(),
-         analytics: PostgresPool? = nil) throws {
-        directory = FileManager.default.temporaryDirectory
+         analytics: PostgresPool? = nil, directory: URL? = nil) throws {
+        self.directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("widgethost-daemon-\(UUID().uuidString)", isDirectory: true)
         // Commits skip fsync here: these tests are about the API, many daemons run at once on two cores, and
         // durability is what the child-process tests (the real binary, default settings) exercise.
-        container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: directory,
+        container = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: self.directory,
                                           synchronous: .off)
         try FixtureLoader.load(Fixtures(directory: Fixtures.bundledDirectory), into: container)
         let store = try EngineStore(database: DatabaseStore(
-            path: directory.appendingPathComponent("widgethost.sqlite").path,
+            path: self.directory.appendingPathComponent("widgethost.sqlite").path,
             configuration: .init(synchronous: .off)))
         let clock: any HostClock = systemClock ? SystemClock() : VirtualClock(start: Self.start)
         engine = WidgetEngine(catalog: catalog, store: store, clock: clock, timeZone: Self.timeZone,
