@@ -5,8 +5,7 @@ import Foundation
 /// A bound perform is queued. Its caller leads when no task is running batches: it takes the next batch (which
 /// holds its own perform, the queue being empty or it being first), runs it, hands the turn to the first perform
 /// still queued, answers the rest of its batch and returns its own answer. Every other caller suspends until it
-/// is answered or handed the turn. The answers go out one after another: the leader wakes the first follower, which
-/// wakes the next before it returns, and so on, so a worker thread is woken only when one is idle. So a perform costs its caller one suspension at most, and a batch's commit is
+/// is answered or handed the turn. So a perform costs its caller one suspension at most, and a batch's commit is
 /// followed at once by the next one's, on the task it was handed to.
 extension IntentRunner {
     /// Queues a bound perform and waits for its turn: returns its answer, after leading its batch if it was handed
@@ -29,20 +28,9 @@ extension IntentRunner {
             if leads { continuation.resume(returning: .lead) }
         }
         switch turn {
-        case .answered(let result, let others):
-            Self.pass(others)
-            return result
+        case .answered(let result): return result
         case .lead: return await lead(ticket)
         }
-    }
-
-    /// Answers the first of `answers`, handing it the rest to answer in turn.
-    ///
-    /// One after another rather than all from the leader: each answer wakes a worker thread only when one is
-    /// idle, and a caller answered first is busy queueing its next perform while it answers the next.
-    static func pass(_ answers: ArraySlice<Answer>) {
-        guard let first = answers.first else { return }
-        first.continuation.resume(returning: .answered(first.result, then: answers.dropFirst()))
     }
 
     /// Runs the next batch, which holds the perform `ticket`, then hands the turn on and answers the others.
@@ -61,16 +49,13 @@ extension IntentRunner {
                 // The answers go out first: their callers' next performs, being prepared as the next leader takes
                 // its batch, make it wait for them (within the window), so the batches stay large.
                 var own: Result<IntentOutcome, any Error>?
-                var answers: [Answer] = []
-                answers.reserveCapacity(batch.count)
                 for (item, result) in zip(batch, results) {
                     if item.ticket == ticket {
                         own = result
                     } else {
-                        answers.append(Answer(continuation: item.continuation, result: result))
+                        item.continuation.resume(returning: .answered(result))
                     }
                 }
-                Self.pass(answers[...])
                 let next = scheduling.withLock { state -> CheckedContinuation<Turn, Never>? in
                     if let first = state.queue.first { return first.continuation }
                     state.isLeading = false

@@ -110,16 +110,10 @@ public final class IntentRunner: Sendable {
         var ticket: UInt64
     }
 
-    /// A follower's answer, not yet given.
-    struct Answer {
-        var continuation: CheckedContinuation<Turn, Never>
-        var result: Result<IntentOutcome, any Error>
-    }
-
     /// What a queued perform's task is woken for.
     enum Turn {
-        /// Its batch committed (or failed): this is its answer, and the answers it passes on (``pass(_:)``).
-        case answered(Result<IntentOutcome, any Error>, then: ArraySlice<Answer>)
+        /// Its batch committed (or failed): this is its answer.
+        case answered(Result<IntentOutcome, any Error>)
         /// No task runs batches: this one runs the next, which holds its own perform.
         case lead
     }
