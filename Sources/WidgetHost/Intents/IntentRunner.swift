@@ -247,14 +247,18 @@ public final class IntentRunner: Sendable {
         guard let descriptor = intents.descriptor(named: request.intentName) else {
             throw IntentError.unknownIntent(request.intentName, known: intents.intents.map(\.name))
         }
+        // Counted as preparing once past the start-up reloads: a batch waits for preparing performs.
         let hasStartedUp = scheduling.withLock { state in
-            state.preparing += 1
+            if state.hasStartedUp { state.preparing += 1 }
             return state.hasStartedUp
         }
         if !hasStartedUp {
             // A failure leaves those reloads owed; it is ``startUpReloads()``'s to report, not this perform's.
             _ = try? await startUpReloads()
-            scheduling.withLock { $0.hasStartedUp = true }
+            scheduling.withLock { state in
+                state.hasStartedUp = true
+                state.preparing += 1
+            }
         }
         let prepared: Preparation
         do {
