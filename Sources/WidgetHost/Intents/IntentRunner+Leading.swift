@@ -110,7 +110,9 @@ extension IntentRunner {
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let waits = scheduling.withLock { state in
-                guard state.preparing > 0, state.queue.count < maximumBatchSize else { return false }
+                // Past the deadline already (this task ran late): the timer may have fired before there was a wait.
+                guard state.preparing > 0, state.queue.count < maximumBatchSize,
+                      ContinuousClock.now < deadline else { return false }
                 state.gatherer = continuation
                 return true
             }
