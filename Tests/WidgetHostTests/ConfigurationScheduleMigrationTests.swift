@@ -9,19 +9,12 @@ import WidgetKit
 struct ConfigurationScheduleMigrationTests {
     /// Every engine migration before the one under test: the schema databases had until then.
     static var oldMigrator: Migrator {
-        var migrator = Migrator()
-        for migration in EngineSchema.migrator.migrations
-        where migration.name != ConfigurationScheduleSchema.migrationName {
-            migrator.registerMigration(migration.name, migration.apply)
-        }
-        return migrator
+        EngineSchemaBefore.migrator(without: [ConfigurationScheduleSchema.migrationName])
     }
 
     @Test("schedules and charges are carried over, instances and timelines kept, the old columns gone")
     func migratesAnOldDatabase() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-migration-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try EngineSchemaBefore.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("widgethost.sqlite").path
         let now = EngineFixture.date("2026-11-25T10:00:00Z")

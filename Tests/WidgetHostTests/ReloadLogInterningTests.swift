@@ -139,20 +139,13 @@ struct ReloadLogInterningTests {
 @Suite("Migration of the reload log's served lists into interned lists")
 struct ReloadLogInterningMigrationTests {
     static var oldMigrator: Migrator {
-        var migrator = Migrator()
-        let later = [ReloadLogSchema.internedServedListsMigrationName,
-                     ReloadLogSchema.servedListByConfigurationMigrationName]
-        for migration in EngineSchema.migrator.migrations where !later.contains(migration.name) {
-            migrator.registerMigration(migration.name, migration.apply)
-        }
-        return migrator
+        EngineSchemaBefore.migrator(without: [ReloadLogSchema.internedServedListsMigrationName,
+                                              ReloadLogSchema.servedListByConfigurationMigrationName])
     }
 
     @Test("rows written before read as before through the engine, in order; equal texts share one list; new runs reuse it")
     func migratesOldRows() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-reload-log-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try EngineSchemaBefore.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let start = EngineFixture.date("2026-11-25T10:00:00+09:00")
         let t = start.timeIntervalSince1970

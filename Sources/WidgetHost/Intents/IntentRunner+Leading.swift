@@ -3,9 +3,9 @@ import Foundation
 /// Group commit without a task of the runner's own: the callers take turns running batches (leader and followers).
 ///
 /// A bound perform is queued. Its caller leads when no task is running batches: it takes the next batch (which
-/// holds its own perform, the queue being empty or it being first), runs it, hands the turn to the first perform
-/// still queued, answers the rest of its batch and returns its own answer. Every other caller suspends until it
-/// is answered or handed the turn. So a perform costs its caller one suspension at most, and a batch's commit is
+/// holds its own perform, the queue being empty or it being first), runs it, answers the rest of its batch, hands
+/// the turn to the first perform still queued and returns its own answer. Every other caller suspends until it is
+/// answered or handed the turn. So a perform costs its caller one suspension at most, and a batch's commit is
 /// followed at once by the next one's, on the task it was handed to.
 extension IntentRunner {
     /// Queues a bound perform and waits for its turn: returns its answer, after leading its batch if it was handed
@@ -20,7 +20,9 @@ extension IntentRunner {
                 state.nextTicket += 1
                 state.queue.append(QueuedPerform(request: request, bound: bound, continuation: continuation,
                                                  ticket: ticket))
-                guard !state.isLeading else { return (false, Self.readyGatherer(&state, maximumBatchSize)) }
+                guard !state.isLeading else {
+                    return (false, state.takeReadyGatherer(maximumBatchSize: maximumBatchSize))
+                }
                 state.isLeading = true
                 return (true, nil)
             }
@@ -33,7 +35,7 @@ extension IntentRunner {
         }
     }
 
-    /// Runs the next batch, which holds the perform `ticket`, then hands the turn on and answers the others.
+    /// Runs the next batch, which holds the perform `ticket`, then answers the others and hands the turn on.
     private func lead(_ ticket: UInt64) async -> Result<IntentOutcome, any Error> {
         // The tasks already woken go first: callers the batch before answered (whose next performs are about to be
         // queued) and requests just arrived. On a single thread they could not join this batch otherwise, as the
@@ -92,8 +94,7 @@ extension IntentRunner {
             state.queue.removeFirst(count)
             state.statistics.performs += count
             state.statistics.transactions += 1
-            defer { state.reloadedOwed = [] }
-            return .batch(batch, markingDone: state.reloadedOwed)
+            return .batch(batch, markingDone: state.takeReloadedOwed())
         }
     }
 
@@ -125,23 +126,12 @@ extension IntentRunner {
     func endPreparing() {
         let gatherer = scheduling.withLock { state in
             state.preparing -= 1
-            return Self.readyGatherer(&state, maximumBatchSize)
+            return state.takeReadyGatherer(maximumBatchSize: maximumBatchSize)
         }
         gatherer?.resume()
     }
 
-    /// The leading task's wait, taken to be resumed, once nothing it waits for is left.
-    private static func readyGatherer(_ state: inout Scheduling, _ maximumBatchSize: Int)
-        -> CheckedContinuation<Void, Never>? {
-        guard state.gatherer != nil, state.preparing == 0 || state.queue.count >= maximumBatchSize else { return nil }
-        defer { state.gatherer = nil }
-        return state.gatherer
-    }
-
     private func endGathering() {
-        scheduling.withLock { state in
-            defer { state.gatherer = nil }
-            return state.gatherer
-        }?.resume()
+        scheduling.withLock { $0.takeGatherer() }?.resume()
     }
 }

@@ -44,10 +44,7 @@ extension IntentRunner {
             marking.cancel()
             await marking.value
         }
-        let ids = scheduling.withLock { state in
-            defer { state.reloadedOwed = [] }
-            return state.reloadedOwed
-        }
+        let ids = scheduling.withLock { $0.takeReloadedOwed() }
         guard !ids.isEmpty else { return }
         await markDoneAlone(ids)
     }
@@ -69,9 +66,7 @@ extension IntentRunner {
         try? await Task.sleep(for: Self.markingDelay)
         // None while batches are running: the next one marks them, and the last one asks for another mark.
         let ids = scheduling.withLock { state -> [Int64] in
-            guard !state.isLeading else { return [] }
-            defer { state.reloadedOwed = [] }
-            return state.reloadedOwed
+            state.isLeading ? [] : state.takeReloadedOwed()
         }
         if !ids.isEmpty { await markDoneAlone(ids) }
         // Marks again what batches that ended during the write handed over.

@@ -139,6 +139,23 @@ public final class IntentRunner: Sendable {
         /// The task marking ``reloadedOwed`` done in a transaction of its own if no batch does first: waiting for
         /// ``markingDelay``, then writing.
         var ownMarking: Task<Void, Never>?
+
+        /// Takes ``reloadedOwed``, leaving none.
+        mutating func takeReloadedOwed() -> [Int64] {
+            defer { reloadedOwed = [] }
+            return reloadedOwed
+        }
+
+        /// Takes ``gatherer`` to be resumed, leaving none.
+        mutating func takeGatherer() -> CheckedContinuation<Void, Never>? {
+            defer { gatherer = nil }
+            return gatherer
+        }
+
+        /// Takes ``gatherer`` once nothing it waits for is left: no perform being prepared, or a full batch queued.
+        mutating func takeReadyGatherer(maximumBatchSize: Int) -> CheckedContinuation<Void, Never>? {
+            preparing == 0 || queue.count >= maximumBatchSize ? takeGatherer() : nil
+        }
     }
 
     let scheduling = Mutex(Scheduling())
