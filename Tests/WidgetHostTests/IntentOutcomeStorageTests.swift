@@ -111,6 +111,26 @@ struct IntentOutcomeStorageTests {
         #expect(decoded.instanceID == outcome.instanceID)
     }
 
+    @Test("changes as capture records them (table order, shared names) store as JSONEncoder writes them")
+    func recordedChangesStoreAsJSONEncodersBytes() throws {
+        let store = try DatabaseStore.inMemory()
+        try store.write { db in
+            try db.execute("CREATE TABLE task(zeta TEXT, id INTEGER PRIMARY KEY, \"é\" REAL, Alpha BLOB, a TEXT)")
+        }
+        let (_, changes) = try store.writeCapturingChanges { db in
+            try db.execute("INSERT INTO task(zeta, \"é\", Alpha, a) VALUES ('z\"', 1.5, x'00ff', NULL)")
+            try db.execute("UPDATE task SET zeta = 'é/\\', a = 'x'")
+            try db.execute("DELETE FROM task")
+        }
+        #expect(changes.rows.map(\.operation) == [.insert, .update, .delete])
+        var outcome = Self.awkwardOutcome()
+        outcome.changes = changes
+        let fast = try outcome.storedJSON()
+        #expect(String(decoding: fast, as: UTF8.self)
+                == String(decoding: try Self.encoder().encode(outcome), as: UTF8.self))
+        #expect(try JSONDecoder().decode(IntentOutcome.self, from: fast).changes == changes)
+    }
+
     @Test
     func nonFiniteDoublesAreRefusedAsJSONEncoderRefusesThem() {
         for bad in [Double.nan, .infinity, -.infinity] {

@@ -36,8 +36,8 @@ final class ChangeRecorder {
 
     /// Whether a change made now is recorded.
     var isRecording: Bool { isCapturing && (recordsWholeTransaction || reportingSavepoints > 0) }
-    /// Column names per table, valid for ``columnNamesSchemaVersion``.
-    private var columnNames: [String: [String]] = [:]
+    /// Column names per table, valid for ``columnNamesSchemaVersion``; every change of a table shares them.
+    private var columnNames: [String: RowColumns] = [:]
     private var columnNamesSchemaVersion: Int64 = -1
 
     /// Installs the hook on `database`; the recorder must outlive the connection's use of it.
@@ -117,31 +117,37 @@ final class ChangeRecorder {
         }
         var recorded: [RowChange] = []
         recorded.reserveCapacity(pending.count - mark)
+        var table = ""
+        var columns: RowColumns?
         for change in pending[mark...] {
-            let names = try names(of: change.table, on: database)
+            if change.table != table || columns == nil {
+                table = change.table
+                columns = try self.columns(of: table, on: database)
+            }
+            guard let columns else { continue }
             recorded.append(RowChange(table: change.table, operation: change.operation, rowID: change.rowID,
-                                      old: change.old.map { Self.zip(names, $0) },
-                                      new: change.new.map { Self.zip(names, $0) }))
+                                      oldColumns: change.old.map { Self.fitting(columns, $0.count) },
+                                      oldValues: change.old,
+                                      newColumns: change.new.map { Self.fitting(columns, $0.count) },
+                                      newValues: change.new))
         }
         return ChangeSet(recorded: recorded)
     }
 
-    private func names(of table: String, on database: Database) throws -> [String] {
+    private func columns(of table: String, on database: Database) throws -> RowColumns {
         if let cached = columnNames[table] { return cached }
         let rows = try database.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
-        let names = rows.compactMap { $0.string("name") }
-        columnNames[table] = names
-        return names
+        let columns = RowColumns(names: rows.compactMap { $0.string("name") })
+        columnNames[table] = columns
+        return columns
     }
 
-    /// Pairs names with values; a table dropped or altered since the change keeps
-    /// positional names (`column0`...) for the columns it no longer describes.
-    private static func zip(_ names: [String], _ values: [SQLValue]) -> [String: SQLValue] {
-        var result = [String: SQLValue](minimumCapacity: values.count)
-        for (index, value) in values.enumerated() {
-            result[index < names.count ? names[index] : "column\(index)"] = value
-        }
-        return result
+    /// The table's names for a change with `count` values: the shared ones when they match. A table dropped or
+    /// altered since the change keeps positional names (`column0`...) for the columns it no longer describes, and
+    /// names beyond the change's values are left out.
+    private static func fitting(_ columns: RowColumns, _ count: Int) -> RowColumns {
+        if columns.names.count == count { return columns }
+        return RowColumns(names: (0..<count).map { $0 < columns.names.count ? columns.names[$0] : "column\($0)" })
     }
 
     /// Called from the hook while capturing.

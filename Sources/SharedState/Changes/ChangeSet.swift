@@ -43,8 +43,8 @@ public struct ChangeSet: Sendable, Hashable, Codable {
                 rows.append(change)
                 continue
             }
-            let before = change.old.flatMap(DefaultsTable.decode)
-            let after = change.new.flatMap(DefaultsTable.decode)
+            let before = DefaultsTable.decode(change, before: true)
+            let after = DefaultsTable.decode(change, before: false)
             // An update that moves a row to another key is a removal plus an insertion.
             var touched: [(id: KeyChange.ID, old: PropertyListValue?, new: PropertyListValue?)] = []
             if let before, let after, before.id != after.id {

@@ -35,11 +35,13 @@ enum DefaultsTable {
         """
     static let deleteSQL = "DELETE FROM \(name) WHERE suite = ? AND key = ?"
 
-    /// Reads a captured row of the table: which key it is, and its value if it decodes.
-    static func decode(_ columns: [String: SQLValue]) -> (id: KeyChange.ID, value: PropertyListValue?)? {
-        guard case .text(let suite)? = columns["suite"], case .text(let key)? = columns["key"] else { return nil }
+    /// Reads a captured change of the table's rows, before or after it: which key it is, and its value if it
+    /// decodes; `nil` when the change has no such row (an insert's before, a delete's after).
+    static func decode(_ change: RowChange, before: Bool) -> (id: KeyChange.ID, value: PropertyListValue?)? {
+        guard case .text(let suite)? = change.value("suite", before: before),
+              case .text(let key)? = change.value("key", before: before) else { return nil }
         var value: PropertyListValue?
-        if case .text(let type)? = columns["type"], let stored = columns["value"] {
+        if case .text(let type)? = change.value("type", before: before), let stored = change.value("value", before: before) {
             value = PropertyListValue(storageType: type, value: stored)
         }
         return (KeyChange.ID(suite: suite, key: key), value)

@@ -134,13 +134,13 @@ extension JSONTextWriter {
 
     private mutating func write(_ change: RowChange) throws {
         beginObject()
-        if let new = change.new {
+        if let columns = change.newColumns, let values = change.newValues {
             key(plain: "new")
-            try write(new)
+            try write(columns, values)
         }
-        if let old = change.old {
+        if let columns = change.oldColumns, let values = change.oldValues {
             key(plain: "old")
-            try write(old)
+            try write(columns, values)
         }
         key(plain: "operation")
         string(change.operation.rawValue)
@@ -151,24 +151,13 @@ extension JSONTextWriter {
         endObject()
     }
 
-    /// A row's columns, sorted here rather than through the JSON module's generic `object(_:_:)`, which runs
-    /// unspecialized from this module. A row has a handful of columns: an insertion sort in place, rather than
-    /// `sorted(by:)`'s stable sort and the buffer it allocates.
-    private mutating func write(_ columns: [String: SQLValue]) throws {
+    /// A row's columns by name, in the order of their names' UTF-8 bytes, which the table's shared names computed
+    /// once.
+    private mutating func write(_ columns: RowColumns, _ values: [SQLValue]) throws {
         beginObject()
-        var members = Array(columns)
-        for index in members.indices.dropFirst() {
-            let member = members[index]
-            var position = index
-            while position > 0, Self.keyPrecedes(member.key, members[position - 1].key) {
-                members[position] = members[position - 1]
-                position -= 1
-            }
-            members[position] = member
-        }
-        for (name, value) in members {
-            key(name)
-            try write(value)
+        for index in columns.sortedIndices {
+            key(columns.names[index])
+            try write(values[index])
         }
         endObject()
     }
