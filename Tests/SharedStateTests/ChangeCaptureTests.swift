@@ -160,4 +160,26 @@ struct ChangeCaptureTests {
         #expect(decoded == built)
         #expect(decoded[0].old == nil && decoded[1].old?["done"] == 0)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func manyKeysFoldPerKeyInFirstTouchedOrder(kind: StoreKind) throws {
+        try withContainer(kind) { container throws in
+            let suite = container.suite()
+            suite.set(-1, forKey: "key-5")
+            let (_, changes) = try container.store.writeCapturingChanges { db in
+                for index in 0..<40 { try suite.set(.integer(index), forKey: "key-\(index)", in: db) }
+                // Touched again, before and after the fold switches from searching to its index.
+                try suite.set(.integer(100), forKey: "key-3", in: db)
+                try suite.set(.integer(300), forKey: "key-30", in: db)
+                try suite.removeObject(forKey: "key-35", in: db)
+                try suite.set(.integer(-1), forKey: "key-5", in: db)
+                try suite.set(.integer(301), forKey: "key-30", in: db)
+            }
+            let expected = (0..<40).filter { $0 != 35 && $0 != 5 }.map { index in
+                KeyChange(suite: "group.com.example.shared", key: "key-\(index)", old: nil,
+                          new: .integer(index == 3 ? 100 : index == 30 ? 301 : index))
+            }
+            #expect(changes.keys == expected)
+        }
+    }
 }

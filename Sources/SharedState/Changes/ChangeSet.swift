@@ -34,10 +34,12 @@ public struct ChangeSet: Sendable, Hashable, Codable {
     }
 
     /// Splits raw row changes into table rows and folded key changes.
+    ///
+    /// Keys are folded in first-touched order (``KeyFolding``).
     init(recorded: [RowChange]) {
         var rows: [RowChange] = []
-        var order: [KeyChange.ID] = []
-        var folded: [KeyChange.ID: KeyChange] = [:]
+        rows.reserveCapacity(recorded.count)
+        var folded = KeyFolding()
         for change in recorded {
             guard change.table == DefaultsTable.name else {
                 rows.append(change)
@@ -46,24 +48,43 @@ public struct ChangeSet: Sendable, Hashable, Codable {
             let before = DefaultsTable.decode(change, before: true)
             let after = DefaultsTable.decode(change, before: false)
             // An update that moves a row to another key is a removal plus an insertion.
-            var touched: [(id: KeyChange.ID, old: PropertyListValue?, new: PropertyListValue?)] = []
             if let before, let after, before.id != after.id {
-                touched = [(before.id, before.value, nil), (after.id, nil, after.value)]
+                folded.fold(before.id, old: before.value, new: nil)
+                folded.fold(after.id, old: nil, new: after.value)
             } else if let id = after?.id ?? before?.id {
-                touched = [(id, before?.value, after?.value)]
-            }
-            for item in touched {
-                if var existing = folded[item.id] {
-                    existing.new = item.new
-                    folded[item.id] = existing
-                } else {
-                    order.append(item.id)
-                    folded[item.id] = KeyChange(suite: item.id.suite, key: item.id.key, old: item.old, new: item.new)
-                }
+                folded.fold(id, old: before?.value, new: after?.value)
             }
         }
         self.rows = rows
-        self.keys = order.compactMap { folded[$0] }.filter { $0.old != $0.new }
+        self.keys = folded.changes.filter { $0.old != $0.new }
+    }
+}
+
+/// Key changes folded per key, in first-touched order. A transaction usually touches a few keys, found by searching
+/// the list from its end (the last key touched is the likeliest to be touched again); past
+/// ``KeyFolding/searchLimit`` keys, an index by key takes over, so a transaction touching thousands stays linear.
+private struct KeyFolding {
+    static let searchLimit = 16
+    private(set) var changes: [KeyChange] = []
+    private var index: [KeyChange.ID: Int] = [:]
+
+    /// Records that key `id` went from `old` to `new`: a key already touched keeps its first `old`.
+    mutating func fold(_ id: KeyChange.ID, old: PropertyListValue?, new: PropertyListValue?) {
+        let found = changes.count <= Self.searchLimit
+            ? changes.lastIndex { $0.key == id.key && $0.suite == id.suite }
+            : index[id]
+        if let found {
+            changes[found].new = new
+            return
+        }
+        changes.append(KeyChange(suite: id.suite, key: id.key, old: old, new: new))
+        if changes.count == Self.searchLimit + 1 {
+            for (position, change) in changes.enumerated() {
+                index[KeyChange.ID(suite: change.suite, key: change.key)] = position
+            }
+        } else if changes.count > Self.searchLimit + 1 {
+            index[id] = changes.count - 1
+        }
     }
 }
 

@@ -46,7 +46,11 @@ final class Statement {
         self.handle = handle
         self.sql = sql
         self.database = database
+        parameterCount = Int(sqlite3_bind_parameter_count(handle))
     }
+
+    /// How many parameters the statement takes.
+    private let parameterCount: Int
 
     deinit {
         sqlite3_finalize(handle)
@@ -55,10 +59,11 @@ final class Statement {
     /// Resets the statement and binds `arguments` to its parameters, in order.
     ///
     /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the count does not match the statement.
+    ///
+    /// Every parameter is bound again (the count must match), so the old bindings need no clearing.
     func reset(binding arguments: [SQLValue]) throws {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-        let expected = Int(sqlite3_bind_parameter_count(handle))
+        let expected = parameterCount
         guard arguments.count == expected else {
             throw SQLiteError(extendedCode: SQLITE_RANGE,
                               message: "statement takes \(expected) arguments, got \(arguments.count)",
@@ -99,7 +104,7 @@ final class Statement {
                 return sqlite3_bind_blob64(handle, index, base, UInt64(bytes.count), csqlite_transient())
             }
         }
-        try SQLiteError.check(code, database.handle, sql: sql)
+        if code != SQLITE_OK { try SQLiteError.check(code, sqlite3_db_handle(handle), sql: sql) }
     }
 
     /// Advances to the next row.
@@ -107,7 +112,13 @@ final class Statement {
     /// - Returns: `true` when a row is available, `false` when the statement is done.
     /// - Throws: ``SQLiteError`` when the step fails.
     func step() throws -> Bool {
-        try SQLiteError.check(sqlite3_step(handle), database.handle, sql: sql) == SQLITE_ROW
+        // The connection (for the error's details) is looked up only on an error: `database` is unowned, and each
+        // read of it costs a strong retain and release.
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: return try SQLiteError.check(code, sqlite3_db_handle(handle), sql: sql) == SQLITE_ROW
+        }
     }
 
     /// The names of the result columns, in order.

@@ -13,7 +13,7 @@ extension IntentRunner {
     func commit(_ request: PerformRequest, _ bound: IntentParameterBinder.Bound) async
         -> Result<IntentOutcome, any Error> {
         var ticket: UInt64 = 0
-        let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
+        let turn = await withUnsafeContinuation { (continuation: UnsafeContinuation<Turn, Never>) in
             let (leads, gatherer) = scheduling.withLock { state in
                 state.preparing -= 1
                 ticket = state.nextTicket
@@ -58,7 +58,7 @@ extension IntentRunner {
                         item.continuation.resume(returning: .answered(result))
                     }
                 }
-                let next = scheduling.withLock { state -> CheckedContinuation<Turn, Never>? in
+                let next = scheduling.withLock { state -> UnsafeContinuation<Turn, Never>? in
                     if let first = state.queue.first { return first.continuation }
                     state.isLeading = false
                     markReloadedOwedSoon(&state)
@@ -109,7 +109,7 @@ extension IntentRunner {
             guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
             self?.endGathering()
         }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             let waits = scheduling.withLock { state in
                 // Past the deadline already (this task ran late): the timer may have fired before there was a wait.
                 guard state.preparing > 0, state.queue.count < maximumBatchSize,

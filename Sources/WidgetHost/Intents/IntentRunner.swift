@@ -105,7 +105,9 @@ public final class IntentRunner: Sendable {
         var request: PerformRequest
         var bound: IntentParameterBinder.Bound
         /// Resumed once: with the perform's answer, or with ``Turn/lead`` when its task is to run the next batch.
-        var continuation: CheckedContinuation<Turn, Never>
+        /// Unchecked (as the leader's gathering wait is): a checked continuation costs an allocation and atomic
+        /// reference counting per perform, and each of these is taken off the queue, under the lock, exactly once.
+        var continuation: UnsafeContinuation<Turn, Never>
         /// Tells the perform of the leading task from the others of its batch.
         var ticket: UInt64
     }
@@ -129,7 +131,7 @@ public final class IntentRunner: Sendable {
         var gatheringSince: ContinuousClock.Instant?
         /// The leading task, while it waits for preparing performs: resumed by the last of them to be queued (or to
         /// fail), by the one that fills the batch, or at the end of ``groupCommitWindow``.
-        var gatherer: CheckedContinuation<Void, Never>?
+        var gatherer: UnsafeContinuation<Void, Never>?
         var nextTicket: UInt64 = 0
         var statistics = Statistics()
         /// Whether performs have seen ``startUp`` end.
@@ -147,13 +149,13 @@ public final class IntentRunner: Sendable {
         }
 
         /// Takes ``gatherer`` to be resumed, leaving none.
-        mutating func takeGatherer() -> CheckedContinuation<Void, Never>? {
+        mutating func takeGatherer() -> UnsafeContinuation<Void, Never>? {
             defer { gatherer = nil }
             return gatherer
         }
 
         /// Takes ``gatherer`` once nothing it waits for is left: no perform being prepared, or a full batch queued.
-        mutating func takeReadyGatherer(maximumBatchSize: Int) -> CheckedContinuation<Void, Never>? {
+        mutating func takeReadyGatherer(maximumBatchSize: Int) -> UnsafeContinuation<Void, Never>? {
             preparing == 0 || queue.count >= maximumBatchSize ? takeGatherer() : nil
         }
     }
