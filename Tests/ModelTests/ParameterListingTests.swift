@@ -23,6 +23,18 @@ private struct ClosureFieldIntent: AppIntent {
     func perform() async throws -> some IntentResult { .result() }
 }
 
+/// A parameter held in a property of another type (an existential) is read through its key path, the wrappers
+/// around it at their offsets, after fields of other sizes.
+private struct ErasedFieldIntent: AppIntent {
+    static let title: LocalizedStringResource = "Erased"
+    let flag: Bool = false
+    @Parameter(title: "A") var a: String
+    let erased: any AnyIntentParameter = IntentParameter<Int>(title: "Erased", default: 4)
+    let small: UInt8 = 1
+    @Parameter(title: "B", default: true) var b: Bool
+    func perform() async throws -> some IntentResult { .result() }
+}
+
 /// A class: only structs are listed once; classes go through `Mirror`.
 private final class ClassIntent: AppIntent, @unchecked Sendable {
     // @unchecked Sendable: the wrapper's backing storage is never reassigned after init, and the parameter
@@ -77,6 +89,10 @@ struct ParameterListingTests {
         try? one.parameters()[1].parameter.assign(.int(7))
         #expect(one.count == 7)
         #expect(two.count == 2)
+        Self.expectSameAsMirror(ErasedFieldIntent(), names: ["a", "erased", "b"])
+        let erased = ErasedFieldIntent()
+        try? erased.parameters()[2].parameter.assign(.bool(false))
+        #expect(erased.b == false)
     }
 
     @Test

@@ -6,7 +6,8 @@ extension AppIntent {
     /// values. Copies of the intent share them, so use a fresh `Self()` per resolution.
     ///
     /// The stored properties are listed once per type (see `StoredFields`); each call reads this instance's
-    /// values through their key paths, or through `Mirror` for types listing cannot handle.
+    /// parameter wrappers at their offsets, its other properties through their key paths (a property of another
+    /// type may still hold a parameter), or everything through `Mirror` for types listing cannot handle.
     public func parameters() -> [(name: String, parameter: any AnyIntentParameter)] {
         guard let fields = StoredFields.of(Self.self) else {
             return Mirror(reflecting: self).children.compactMap { child in
@@ -18,9 +19,14 @@ extension AppIntent {
         }
         var parameters: [(name: String, parameter: any AnyIntentParameter)] = []
         parameters.reserveCapacity(fields.count)
-        for field in fields {
-            guard let parameter = self[keyPath: field.path] as? any AnyIntentParameter else { continue }
-            parameters.append((field.wrappedName, parameter))
+        withUnsafeBytes(of: self) { instance in
+            for field in fields {
+                if let reader = field.parameter, let base = instance.baseAddress {
+                    parameters.append((field.wrappedName, reader.load(base)))
+                } else if let parameter = self[keyPath: field.path] as? any AnyIntentParameter {
+                    parameters.append((field.wrappedName, parameter))
+                }
+            }
         }
         return parameters
     }

@@ -19,11 +19,35 @@ enum StoredFields {
         let path: AnyKeyPath
         /// The property a property wrapper's storage backs: `project` for `_project`; the label itself otherwise.
         let wrappedName: String
+        /// For a property whose type is a parameter wrapper, its reader; `nil` for the others, read through
+        /// ``path``.
+        let parameter: ParameterReader?
 
-        init(label: String, path: AnyKeyPath) {
+        init<Root>(label: String, path: AnyKeyPath, in root: Root.Type) {
             self.label = label
             self.path = path
             wrappedName = label.hasPrefix("_") ? String(label.dropFirst()) : label
+            parameter = ParameterReader(path, in: root)
+        }
+    }
+
+    /// Reads a parameter wrapper stored in an intent at a fixed byte offset: typed, so a read is a load and a
+    /// retain, where a read through an `AnyKeyPath` and a cast to the protocol went through the runtime twice.
+    struct ParameterReader: Sendable {
+        let offset: Int
+        let load: @Sendable (UnsafeRawPointer) -> any AnyIntentParameter
+
+        /// The reader of the stored property at `path`, when its type is a parameter wrapper and its offset known.
+        init?<Root>(_ path: AnyKeyPath, in root: Root.Type) {
+            guard let parameterType = type(of: path).valueType as? any AnyIntentParameter.Type,
+                  let typed = path as? PartialKeyPath<Root>,
+                  let offset = MemoryLayout<Root>.offset(of: typed) else { return nil }
+            func loader<Parameter: AnyIntentParameter>(_: Parameter.Type)
+                -> @Sendable (UnsafeRawPointer) -> any AnyIntentParameter {
+                { base in base.load(fromByteOffset: offset, as: Parameter.self) }
+            }
+            self.offset = offset
+            load = loader(parameterType)
         }
     }
 
@@ -52,7 +76,7 @@ enum StoredFields {
         if type is any CustomReflectable.Type { return .unsupported }
         var fields: [Field] = []
         let complete = _forEachFieldWithKeyPath(of: type, options: []) { name, path in
-            fields.append(Field(label: String(cString: name), path: path))
+            fields.append(Field(label: String(cString: name), path: path, in: type))
             return true
         }
         return complete ? .fields(fields) : .unsupported
