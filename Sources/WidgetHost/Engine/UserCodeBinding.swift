@@ -8,8 +8,8 @@ import WidgetKit
 /// code.
 ///
 /// One binding serves one run of user code: a provider or query the engine calls
-/// (``forEngine(containers:device:activities:controls:configurations:)``) or one intent's `perform()`
-/// (``forPerform(in:otherContainers:device:activities:intentName:failures:controls:configurations:)``). The two differ only in the storage
+/// (``forEngine(containers:device:activities:engine:)``) or one intent's `perform()`
+/// (``forPerform(in:otherContainers:device:activities:intentName:failures:engine:)``). The two differ only in the storage
 /// each App Group maps to.
 ///
 /// Reload requests, donations and relevant intents are collected, not acted on the spot: the engine applies them
@@ -34,8 +34,10 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     }
 
     private let suiteAccess: SuiteAccess
-    private let configurations: @Sendable () async throws -> [WidgetInfo]
-    private let controls: @Sendable () async throws -> [ControlInfo]
+    /// What `currentConfigurations()` and `currentControls()` ask. Weak: user code may keep `WidgetCenter.shared`'s
+    /// binding past its run (in a task of its own), which must not keep the engine alive; and a reference rather
+    /// than two closures, which cost two allocations per run.
+    private weak let engine: WidgetEngine?
     /// The App Groups whose directories `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` answers
     /// and whose suites `UserDefaults(suiteName:)` reaches, looked up in order (a handful: no dictionary built per
     /// run); a group not here has no suite.
@@ -48,15 +50,13 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     let activities: LiveActivities
 
     private init(suiteAccess: SuiteAccess, containers: [AppGroupContainer], device: HostEnvironment,
-                 activities: LiveActivities, controls: @escaping @Sendable () async throws -> [ControlInfo],
-                 configurations: @escaping @Sendable () async throws -> [WidgetInfo]) {
+                 activities: LiveActivities, engine: WidgetEngine) {
         self.suiteAccess = suiteAccess
         self.containers = containers
         self.now = device.now
         self.timeZone = device.timeZone
         self.activities = activities
-        self.configurations = configurations
-        self.controls = controls
+        self.engine = engine
     }
 
     /// A binding for a provider or query the engine runs: each container's suite, read and written directly.
@@ -64,13 +64,11 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     ///   - containers: The App Groups the engine knows.
     ///   - device: The engine's time and time zone for this call.
     ///   - activities: The engine's Live Activities.
-    ///   - controls: What `ControlCenter.shared.currentControls()` answers.
-    ///   - configurations: What `WidgetCenter.shared.currentConfigurations()` answers.
+    ///   - engine: What `currentConfigurations()` and `currentControls()` ask.
     static func forEngine(containers: [AppGroupContainer], device: HostEnvironment, activities: LiveActivities,
-                          controls: @escaping @Sendable () async throws -> [ControlInfo],
-                          configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
+                          engine: WidgetEngine) -> UserCodeBinding {
         UserCodeBinding(suiteAccess: .direct, containers: containers, device: device, activities: activities,
-                        controls: controls, configurations: configurations)
+                        engine: engine)
     }
 
     /// A binding for one intent's `perform()`.
@@ -86,15 +84,12 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     ///   - activities: The engine's Live Activities.
     ///   - intentName: Names the intent in the error a write outside the transaction records.
     ///   - failures: Where `UserDefaults` failures are kept (it cannot throw) for the runner to fail the perform.
-    ///   - controls: What `ControlCenter.shared.currentControls()` answers.
-    ///   - configurations: What `WidgetCenter.shared.currentConfigurations()` answers.
+    ///   - engine: What `currentConfigurations()` and `currentControls()` ask.
     static func forPerform(in transaction: IntentTransaction, otherContainers: [AppGroupContainer],
                            device: HostEnvironment, activities: LiveActivities, intentName: String, failures: PerformFailures,
-                           controls: @escaping @Sendable () async throws -> [ControlInfo],
-                           configurations: @escaping @Sendable () async throws -> [WidgetInfo]) -> UserCodeBinding {
+                           engine: WidgetEngine) -> UserCodeBinding {
         UserCodeBinding(suiteAccess: .perform(transaction, intentName: intentName, failures: failures),
-                        containers: otherContainers, device: device,
-                        activities: activities, controls: controls, configurations: configurations)
+                        containers: otherContainers, device: device, activities: activities, engine: engine)
     }
 
     func reloadTimelines(ofKind kind: String) {
@@ -106,7 +101,7 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     }
 
     func currentConfigurations() async throws -> [WidgetInfo] {
-        try await configurations()
+        try await engine?.currentConfigurations() ?? []
     }
 
     func reloadControls(ofKind kind: String) {
@@ -118,7 +113,7 @@ final class UserCodeBinding: WidgetCenterHost, ControlCenterHost {
     }
 
     func currentControls() async throws -> [ControlInfo] {
-        try await controls()
+        try await engine?.currentControls() ?? []
     }
 
     func defaults(suiteName: String) -> (any DefaultsStorage)? {

@@ -100,11 +100,7 @@ public actor WidgetEngine {
                                                _ body: @Sendable () async throws -> T) async throws -> T {
         let environment = HostEnvironment(now: clock.now, timeZone: timeZone, containers: containers)
         let binding = UserCodeBinding.forEngine(containers: containers, device: environment, activities: activities,
-                                                controls: { [weak self] in try await self?.currentControls() ?? [] }) {
-            [weak self] in
-            guard let self else { return [] }
-            return try await self.currentConfigurations()
-        }
+                                                engine: self)
         let result = try await HostContext.withBinding(binding) {
             try await HostEnvironment.$current.withValue(environment) { try await body() }
         }

@@ -122,10 +122,7 @@ extension IntentRunner {
         let environment = HostEnvironment(now: now, timeZone: engine.timeZone, containers: engine.containers)
         let binding = UserCodeBinding.forPerform(in: transaction, otherContainers: engine.containers,
                                                  device: environment, activities: engine.activities,
-                                                 intentName: name, failures: failures,
-                                                 controls: { try await engine.currentControls() }) {
-            try await engine.currentConfigurations()
-        }
+                                                 intentName: name, failures: failures, engine: engine)
         let runIntent = { () async throws -> (value: JSONValue?, dialog: String?) in
             do {
                 let result = try await HostContext.withBinding(binding) {
