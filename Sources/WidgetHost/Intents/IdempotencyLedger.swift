@@ -52,9 +52,11 @@ struct IdempotencyLedger {
     }
 
     /// Stores a key's first outcome, replacing an expired entry with the same key.
-    static func record(key: String, request: String, outcome: IntentOutcome, expiresAt: Date, _ db: Database) throws {
-        let data = try outcome.storedJSON()
-        try db.execute(recordSQL, [.text(key), .text(request), .blob(data), outcome.performedAt.sqlValue,
+    /// - Parameter storedOutcome: The outcome in its stored form (``IntentOutcome/storedJSON()``), performed at
+    ///   `performedAt`.
+    static func record(key: String, request: String, storedOutcome: Data, performedAt: Date, expiresAt: Date,
+                       _ db: Database) throws {
+        try db.execute(recordSQL, [.text(key), .text(request), .blob(storedOutcome), performedAt.sqlValue,
                                    expiresAt.sqlValue])
     }
 

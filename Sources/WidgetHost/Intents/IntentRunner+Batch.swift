@@ -61,12 +61,18 @@ extension IntentRunner {
         claims.release(claimed.filter { !ran.contains($0) })
         // Handed over before the acknowledgements, so ``markReloadsDone()`` after a perform returned sees them.
         markLater(ran)
-        return results.map { result in
-            switch result {
-            case .performed(let outcome, _), .replayed(let outcome, _): .success(outcome)
-            case .failed(let error): .failure(error)
+        // Moved out from the end, rather than mapped: a copy of each outcome, then the release of every one of its
+        // values with the array, cost more than the answer's own handing over.
+        results.reverse()
+        var answers: [Result<IntentOutcome, any Error>] = []
+        answers.reserveCapacity(results.count)
+        while let result = results.popLast() {
+            switch consume result {
+            case .performed(let outcome, _), .replayed(let outcome, _): answers.append(.success(outcome))
+            case .failed(let error): answers.append(.failure(error))
             }
         }
+        return answers
     }
 
     /// Claims the reloads the batch's results owe; a replay keeps only those no one else is running.
@@ -180,11 +186,13 @@ extension IntentRunner {
                 outcome.idempotency = IdempotencyInfo(key: key, isReplay: false, firstPerformedAt: now,
                                                       expiresAt: expiresAt)
             }
-            let stored = outcome
+            // Written out here, so the closure below takes the bytes rather than a copy of the outcome.
+            let stored = try key.map { _ in (request: IdempotencyLedger.requestText(request),
+                                             outcome: try outcome.storedJSON()) }
             let owed = try session.withDatabase { db in
-                if let key {
-                    try IdempotencyLedger.record(key: key, request: IdempotencyLedger.requestText(request),
-                                                 outcome: stored, expiresAt: expiresAt, db)
+                if let key, let stored {
+                    try IdempotencyLedger.record(key: key, request: stored.request, storedOutcome: stored.outcome,
+                                                 performedAt: now, expiresAt: expiresAt, db)
                 }
                 return try OwedReloadLedger.record(idempotencyKey: key, instanceID: request.instanceID,
                                                    requests: requests, controlID: request.controlID,

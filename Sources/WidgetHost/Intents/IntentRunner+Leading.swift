@@ -47,11 +47,14 @@ extension IntentRunner {
             case .wait(let deadline):
                 await gather(until: deadline)
             case .batch(let batch, let marking):
-                let results = await run(batch, markingDone: marking)
+                var results = await run(batch, markingDone: marking)
                 // The answers go out first: their callers' next performs, being prepared as the next leader takes
-                // its batch, make it wait for them (within the window), so the batches stay large.
+                // its batch, make it wait for them (within the window), so the batches stay large. Each is moved
+                // out of the list (from its end), not copied.
                 var own: Result<IntentOutcome, any Error>?
-                for (item, result) in zip(batch, results) {
+                results.reverse()
+                for item in batch {
+                    let result = results.removeLast()
                     if item.ticket == ticket {
                         own = result
                     } else {
