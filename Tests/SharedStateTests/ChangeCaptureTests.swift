@@ -182,4 +182,21 @@ struct ChangeCaptureTests {
             #expect(changes.keys == expected)
         }
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func anUpdateReportsEachTextAfterItWhetherOrNotItChanged(kind: StoreKind) throws {
+        try withStore(kind) { store throws in
+            try store.write { db in
+                try db.execute("CREATE TABLE note(id INTEGER PRIMARY KEY, a TEXT, b TEXT, c TEXT, d)")
+                try db.execute("INSERT INTO note(a, b, c, d) VALUES ('abcd', '', 'same and longer than fifteen', 'x')")
+            }
+            let (_, changes) = try store.writeCapturingChanges { db in
+                // Same length, other bytes; empty to empty; unchanged; text to integer.
+                try db.execute("UPDATE note SET a = 'abce', d = 7")
+            }
+            #expect(changes.rows.count == 1)
+            #expect(changes.rows.first?.old == ["id": 1, "a": "abcd", "b": "", "c": "same and longer than fifteen", "d": "x"])
+            #expect(changes.rows.first?.new == ["id": 1, "a": "abce", "b": "", "c": "same and longer than fifteen", "d": 7])
+        }
+    }
 }

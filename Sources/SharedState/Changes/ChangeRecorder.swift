@@ -150,6 +150,18 @@ final class ChangeRecorder {
         return RowColumns(names: (0..<count).map { $0 < columns.names.count ? columns.names[$0] : "column\($0)" })
     }
 
+    /// The last table name the hook saw: changes come in runs of a table, and the name is compared rather than
+    /// copied again (a name over 15 bytes is an allocation).
+    private var lastTableName: String?
+
+    /// `tableName` as a string: the last one when it is the same text.
+    fileprivate func table(named tableName: UnsafePointer<CChar>) -> String {
+        if let last = lastTableName, last.withCString({ strcmp($0, tableName) == 0 }) { return last }
+        let name = String(cString: tableName)
+        lastTableName = name
+        return name
+    }
+
     /// Called from the hook while capturing.
     fileprivate func record(_ connection: OpaquePointer, operation: Int32, table: String,
                             oldRowID: Int64, newRowID: Int64) {
@@ -165,13 +177,35 @@ final class ChangeRecorder {
             pending.append(PendingChange(table: table, operation: .insert, rowID: newRowID,
                                          old: nil, new: values(sqlite3_preupdate_new)))
         case SQLITE_UPDATE:
+            let old = values(sqlite3_preupdate_old)
             pending.append(PendingChange(table: table, operation: .update, rowID: newRowID,
-                                         old: values(sqlite3_preupdate_old), new: values(sqlite3_preupdate_new)))
+                                         old: old, new: Self.newValues(connection, count: count, old: old)))
         case SQLITE_DELETE:
             pending.append(PendingChange(table: table, operation: .delete, rowID: oldRowID,
                                          old: values(sqlite3_preupdate_old), new: nil))
         default:
             break
+        }
+    }
+
+    /// An update's values after it: a text the update left as it was is the old value's string again, not a
+    /// copy (an update usually changes a column or two of a row).
+    private static func newValues(_ connection: OpaquePointer, count: Int32, old: [SQLValue]) -> [SQLValue] {
+        (0..<count).map { index in
+            var value: OpaquePointer?
+            guard sqlite3_preupdate_new(connection, index, &value) == SQLITE_OK else { return .null }
+            if case .text(var text) = old[Int(index)], sqlite3_value_type(value) == SQLITE_TEXT {
+                let length = Int(sqlite3_value_bytes(value))
+                let same = text.withUTF8 { old in
+                    guard old.count == length else { return false }
+                    guard length > 0, let new = sqlite3_value_text(value), let base = old.baseAddress else {
+                        return length == 0
+                    }
+                    return memcmp(new, base, length) == 0
+                }
+                if same { return old[Int(index)] }
+            }
+            return SQLValue(copying: value)
         }
     }
 }
@@ -187,6 +221,6 @@ private func changeRecorderHook(
     guard let context, let connection, let databaseName, let tableName else { return }
     let recorder = Unmanaged<ChangeRecorder>.fromOpaque(context).takeUnretainedValue()
     guard recorder.isRecording, strcmp(databaseName, "main") == 0 else { return }
-    recorder.record(connection, operation: operation, table: String(cString: tableName),
+    recorder.record(connection, operation: operation, table: recorder.table(named: tableName),
                     oldRowID: oldRowID, newRowID: newRowID)
 }
