@@ -12,7 +12,9 @@ extension IntentOutcome {
     /// added to a type without being added here fails them.
     /// - Throws: `EncodingError` for a NaN or infinite double (as `JSONEncoder` does).
     func storedJSON() throws -> Data {
-        var writer = JSONTextWriter(capacity: 512)
+        // Room for a perform changing a row or two and a key, which is most of them (about 900 bytes): growing
+        // from less copied the text once more.
+        var writer = JSONTextWriter(capacity: 1024)
         try writer.write(self)
         return writer.data
     }
