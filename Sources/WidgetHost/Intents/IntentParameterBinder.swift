@@ -31,8 +31,9 @@ struct IntentParameterBinder {
         if !raw.keys.allSatisfy(names.contains), let unknown = raw.keys.sorted().first(where: { !names.contains($0) }) {
             throw IntentError.unknownParameter(intent: name, parameter: unknown, known: names)
         }
-        var canonical: [String: JSONValue] = [:]
-        canonical.reserveCapacity(parameters.count)
+        // Starts as the given members (all declared, as checked above) and changes only where a value's canonical
+        // form differs or a default fills in, so a request giving every parameter canonically builds no dictionary.
+        var canonical = raw
         for (parameterName, parameter) in parameters {
             guard let json = raw[parameterName], json != .null else {
                 if raw[parameterName] == .null {
@@ -68,13 +69,26 @@ struct IntentParameterBinder {
                 } catch {
                     throw IntentError.invalidParameter(intent: name, parameter: parameterName, problem: error.description)
                 }
-                canonical[parameterName] = .string(entity.id)
+                if !Self.isExactly(json, .string(entity.id)) { canonical[parameterName] = .string(entity.id) }
             } else {
                 try assign(value, to: parameter, name: parameterName)
-                canonical[parameterName] = ParameterValueConversion.json(from: value)
+                let converted = ParameterValueConversion.json(from: value)
+                if !Self.isExactly(json, converted) { canonical[parameterName] = converted }
             }
         }
         return Bound(intent: intent, parameters: canonical)
+    }
+
+    /// Whether `given` is `canonical` exactly: compared only for strings (by their bytes: `==` holds for
+    /// canonically equivalent texts), booleans and integers; any other value (a double's `==` holds for `-0.0` and
+    /// `0.0`) is written in its canonical form.
+    private static func isExactly(_ given: JSONValue, _ canonical: JSONValue) -> Bool {
+        switch (given, canonical) {
+        case (.string(let left), .string(let right)): left.utf8.elementsEqual(right.utf8)
+        case (.bool(let left), .bool(let right)): left == right
+        case (.int(let left), .int(let right)): left == right
+        default: false
+        }
     }
 
     private func assign(_ value: IntentParameterValue, to parameter: any AnyIntentParameter, name: String) throws {

@@ -82,8 +82,14 @@ struct OwedReloadLedger {
                      requests: requests, controlID: controlID, controlRequests: controlRequests)
     }
 
+    /// The requests' labels as a JSON array of strings (what `JSONValue`'s canonical text of them is), written
+    /// without building the array of values first.
     private static func labels(_ requests: [UserCodeBinding.ReloadRequest]) -> String {
-        JSONValue.array(requests.map { .string($0.label) }).canonicalText
+        var writer = JSONTextWriter(capacity: 32)
+        writer.beginArray()
+        for request in requests { writer.string(request.label) }
+        writer.endArray()
+        return writer.text
     }
 
     /// Every entry still owed, in commit order.
