@@ -61,13 +61,13 @@ extension IntentRunner {
         claims.release(claimed.filter { !ran.contains($0) })
         // Handed over before the acknowledgements, so ``markReloadsDone()`` after a perform returned sees them.
         markLater(ran)
-        // Moved out from the end, rather than mapped: a copy of each outcome, then the release of every one of its
-        // values with the array, cost more than the answer's own handing over.
-        results.reverse()
+        // Moved out, rather than mapped: a copy of each outcome, then the release of every one of its values with the
+        // array, cost more than the answer's own handing over. (`removeFirst` moves the rest down, which for a batch
+        // is a few words; `reverse()` would have swapped through copies.)
         var answers: [Result<IntentOutcome, any Error>] = []
         answers.reserveCapacity(results.count)
-        while let result = results.popLast() {
-            switch consume result {
+        while !results.isEmpty {
+            switch results.removeFirst() {
             case .performed(let outcome, _), .replayed(let outcome, _): answers.append(.success(outcome))
             case .failed(let error): answers.append(.failure(error))
             }
@@ -187,8 +187,11 @@ extension IntentRunner {
                                                       expiresAt: expiresAt)
             }
             // Written out here, so the closure below takes the bytes rather than a copy of the outcome.
-            let stored = try key.map { _ in (request: IdempotencyLedger.requestText(request),
-                                             outcome: try outcome.storedJSON()) }
+            let stored: (request: String, outcome: Data)? = if key != nil {
+                (IdempotencyLedger.requestText(request), try outcome.storedJSON())
+            } else {
+                nil
+            }
             let owed = try session.withDatabase { db in
                 if let key, let stored {
                     try IdempotencyLedger.record(key: key, request: stored.request, storedOutcome: stored.outcome,

@@ -50,11 +50,10 @@ extension IntentRunner {
                 var results = await run(batch, markingDone: marking)
                 // The answers go out first: their callers' next performs, being prepared as the next leader takes
                 // its batch, make it wait for them (within the window), so the batches stay large. Each is moved
-                // out of the list (from its end), not copied.
+                // out of the list, not copied.
                 var own: Result<IntentOutcome, any Error>?
-                results.reverse()
                 for item in batch {
-                    let result = results.removeLast()
+                    let result = results.removeFirst()
                     if item.ticket == ticket {
                         own = result
                     } else {

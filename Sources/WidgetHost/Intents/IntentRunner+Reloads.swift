@@ -16,20 +16,26 @@ extension IntentRunner {
             runs = OwedReloadRuns()
             failure = "\(error)"
         }
-        for index in results.indices {
-            switch results[index] {
-            case .performed(var outcome, let entries) where !entries.isEmpty:
+        for index in results.indices where !results[index].owed.isEmpty {
+            // Swapped out, so the outcome is changed in place rather than copied out and back.
+            var result = BatchResult.failed(Self.swappedOut)
+            swap(&result, &results[index])
+            switch consume result {
+            case .performed(var outcome, let entries):
                 Self.report(runs, failure: failure, entries: entries, in: &outcome)
                 results[index] = .performed(outcome, owed: entries)
-            case .replayed(var outcome, let entries) where !entries.isEmpty:
+            case .replayed(var outcome, let entries):
                 Self.report(runs, failure: failure, entries: entries, in: &outcome)
                 results[index] = .replayed(outcome, owed: entries)
-            default:
-                continue
+            case .failed(let error):
+                results[index] = .failed(error)
             }
         }
         return failure == nil ? owed : []
     }
+
+    /// What stands in a batch's results while one is changed outside the list.
+    private static let swappedOut: any Error = CancellationError()
 
     /// What running owed entries did: the provider runs and the control reloads.
     struct OwedReloadRuns: Sendable {
