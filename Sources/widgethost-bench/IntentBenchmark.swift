@@ -46,7 +46,7 @@ enum IntentBenchmark {
             ("group commit, 16 clients", try runner(batchSize: IntentRunner.defaultMaximumBatchSize), 16),
         ]
         // The floor: the same statements with bare sqlite3_* calls on a container of its own (same tables, same
-        // fixtures), in batches as large as group commit's at 16 clients, measured after each round's cases.
+        // fixtures), in batches as large as group commit's at 16 clients, measured in turns with that case.
         let rawDirectory = work.appendingPathComponent("raw", isDirectory: true)
         let rawContainer = try AppGroupContainer(identifier: DemoSchema.appGroup, dataDirectory: rawDirectory,
                                                  synchronous: .full)
@@ -72,10 +72,7 @@ enum IntentBenchmark {
         }
         // Each client's performs so far, per case: a client's next perform toggles its task from where the last
         // measurement left it, so every perform changes its row (the floor's index goes on likewise).
-        var clientCounts = Array(repeating: [Int](), count: cases.count)
-        for (index, benchCase) in cases.enumerated() {
-            clientCounts[index] = Array(repeating: 0, count: benchCase.clients)
-        }
+        var clientCounts = cases.map { Array(repeating: 0, count: $0.clients) }
         var rawIndex = 0
         for round in 0..<rounds {
             let order = round.isMultiple(of: 2) ? Array(cases.indices) : Array(cases.indices.reversed())

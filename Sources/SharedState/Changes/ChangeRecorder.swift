@@ -117,14 +117,10 @@ final class ChangeRecorder {
         }
         var recorded: [RowChange] = []
         recorded.reserveCapacity(pending.count - mark)
-        var table = ""
-        var columns: RowColumns?
+        var current: (table: String, columns: RowColumns)?
         for change in pending[mark...] {
-            if change.table != table || columns == nil {
-                table = change.table
-                columns = try self.columns(of: table, on: database)
-            }
-            guard let columns else { continue }
+            if current?.table != change.table { current = (change.table, try columns(of: change.table, on: database)) }
+            guard let columns = current?.columns else { continue }
             recorded.append(RowChange(table: change.table, operation: change.operation, rowID: change.rowID,
                                       oldColumns: change.old.map { Self.fitting(columns, $0.count) },
                                       oldValues: change.old,
@@ -166,44 +162,42 @@ final class ChangeRecorder {
     fileprivate func record(_ connection: OpaquePointer, operation: Int32, table: String,
                             oldRowID: Int64, newRowID: Int64) {
         let count = sqlite3_preupdate_count(connection)
-        func values(_ read: (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>) -> Int32) -> [SQLValue] {
-            (0..<count).map { index in
-                var value: OpaquePointer?
-                return read(connection, index, &value) == SQLITE_OK ? SQLValue(copying: value) : .null
-            }
-        }
         switch operation {
         case SQLITE_INSERT:
             pending.append(PendingChange(table: table, operation: .insert, rowID: newRowID,
-                                         old: nil, new: values(sqlite3_preupdate_new)))
+                                         old: nil, new: Self.values(connection, count, sqlite3_preupdate_new)))
         case SQLITE_UPDATE:
-            let old = values(sqlite3_preupdate_old)
+            let old = Self.values(connection, count, sqlite3_preupdate_old)
             pending.append(PendingChange(table: table, operation: .update, rowID: newRowID,
-                                         old: old, new: Self.newValues(connection, count: count, old: old)))
+                                         old: old, new: Self.values(connection, count, sqlite3_preupdate_new,
+                                                                    reusing: old)))
         case SQLITE_DELETE:
             pending.append(PendingChange(table: table, operation: .delete, rowID: oldRowID,
-                                         old: values(sqlite3_preupdate_old), new: nil))
+                                         old: Self.values(connection, count, sqlite3_preupdate_old), new: nil))
         default:
             break
         }
     }
 
-    /// An update's values after it: a text the update left as it was is the old value's string again, not a
-    /// copy (an update usually changes a column or two of a row).
-    private static func newValues(_ connection: OpaquePointer, count: Int32, old: [SQLValue]) -> [SQLValue] {
+    /// One side of a change, read with `read` (`sqlite3_preupdate_old` or `_new`). For an update's new side, a text
+    /// the update left as it was is the old side's string again (`reusing`), not a copy: an update usually changes
+    /// a column or two of a row.
+    private static func values(_ connection: OpaquePointer, _ count: Int32,
+                               _ read: (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>) -> Int32,
+                               reusing old: [SQLValue]? = nil) -> [SQLValue] {
         (0..<count).map { index in
             var value: OpaquePointer?
-            guard sqlite3_preupdate_new(connection, index, &value) == SQLITE_OK else { return .null }
-            if case .text(var text) = old[Int(index)], sqlite3_value_type(value) == SQLITE_TEXT {
+            guard read(connection, index, &value) == SQLITE_OK else { return .null }
+            if case .text(var text)? = old?[Int(index)], sqlite3_value_type(value) == SQLITE_TEXT {
                 let length = Int(sqlite3_value_bytes(value))
-                let same = text.withUTF8 { old in
-                    guard old.count == length else { return false }
-                    guard length > 0, let new = sqlite3_value_text(value), let base = old.baseAddress else {
+                let same = text.withUTF8 { bytes in
+                    guard bytes.count == length else { return false }
+                    guard length > 0, let new = sqlite3_value_text(value), let base = bytes.baseAddress else {
                         return length == 0
                     }
                     return memcmp(new, base, length) == 0
                 }
-                if same { return old[Int(index)] }
+                if same { return .text(text) }
             }
             return SQLValue(copying: value)
         }

@@ -76,18 +76,7 @@ public struct RowChange: Sendable, Hashable, Codable {
 
     public static func == (lhs: RowChange, rhs: RowChange) -> Bool {
         lhs.table == rhs.table && lhs.operation == rhs.operation && lhs.rowID == rhs.rowID
-            && sameValues(lhs.oldColumns, lhs.oldValues, rhs.oldColumns, rhs.oldValues, lhs.old, rhs.old)
-            && sameValues(lhs.newColumns, lhs.newValues, rhs.newColumns, rhs.newValues, lhs.new, rhs.new)
-    }
-
-    /// Equal values under shared names compare as arrays; otherwise as dictionaries (`dictionaries` are only
-    /// built then).
-    private static func sameValues(_ leftColumns: RowColumns?, _ leftValues: [SQLValue]?,
-                                   _ rightColumns: RowColumns?, _ rightValues: [SQLValue]?,
-                                   _ left: @autoclosure () -> [String: SQLValue]?,
-                                   _ right: @autoclosure () -> [String: SQLValue]?) -> Bool {
-        if let leftColumns, let rightColumns, leftColumns === rightColumns { return leftValues == rightValues }
-        return left() == right()
+            && lhs.old == rhs.old && lhs.new == rhs.new
     }
 
     public func hash(into hasher: inout Hasher) {

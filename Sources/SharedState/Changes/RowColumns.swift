@@ -27,9 +27,9 @@ package final class RowColumns: Sendable {
         return values[index]
     }
 
-    /// A dictionary's members as names (sorted by their UTF-8 bytes) and values in the same order.
+    /// A dictionary's members as names and values in the same order.
     static func split(_ row: [String: SQLValue]) -> (columns: RowColumns, values: [SQLValue]) {
-        let names = row.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return (RowColumns(names: names), names.map { row[$0]! })
+        let members = Array(row)
+        return (RowColumns(names: members.map(\.key)), members.map(\.value))
     }
 }

@@ -20,8 +20,8 @@ import Synchronization
 /// ``groupCommitWindow``, so requests that arrived together commit together; a lone perform never waits.
 ///
 /// The transaction runs on the task of one of the callers (leader and followers): the caller that finds no batch
-/// running runs the next one, which holds its own perform; when it is committed, the caller hands the turn to the
-/// first perform still queued, answers the others of its batch and returns. No task of the runner's own sits
+/// running runs the next one, which holds its own perform; when it is committed, the caller answers the others of
+/// its batch, hands the turn to the first perform still queued and returns. No task of the runner's own sits
 /// between a caller and its transaction, and each perform costs its caller one suspension at most.
 ///
 /// **Reloads.** After the commit, the tapped instance (``PerformRequest/instanceID``) is reloaded at once, exempt

@@ -82,14 +82,9 @@ struct OwedReloadLedger {
                      requests: requests, controlID: controlID, controlRequests: controlRequests)
     }
 
-    /// The requests' labels as a JSON array of strings (what `JSONValue`'s canonical text of them is), written
-    /// without building the array of values first.
+    /// The requests' labels as a JSON array of strings.
     private static func labels(_ requests: [UserCodeBinding.ReloadRequest]) -> String {
-        var writer = JSONTextWriter(capacity: 32)
-        writer.beginArray()
-        for request in requests { writer.string(request.label) }
-        writer.endArray()
-        return writer.text
+        EngineCoding.text(strings: requests.map(\.label))
     }
 
     /// Every entry still owed, in commit order.
