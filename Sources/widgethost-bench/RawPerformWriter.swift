@@ -41,6 +41,8 @@ final class RawPerformWriter {
             "DELETE FROM widgethost_intent_keys WHERE expires_at <= ?",
             "DELETE FROM widgethost_owed_reloads WHERE done_at <= ?",
             "UPDATE widgethost_owed_reloads SET done_at = ? WHERE id BETWEEN ? AND ? AND done_at IS NULL",
+            "SELECT (SELECT COUNT(*) FROM widgethost_intent_keys), (SELECT COUNT(*) FROM widgethost_owed_reloads)",
+            "INSERT INTO widgethost_owed_reloads(idempotency_key, instance_id, requests, committed_at, done_at) VALUES (?, NULL, ?, ?, ?)",
         ] {
             var statement: OpaquePointer?
             try calls.check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
@@ -121,6 +123,39 @@ final class RawPerformWriter {
         }
         return done
     }
+
+    /// The rows of the container's idempotency and owed-reload ledgers.
+    func ledgerSizes() throws -> (keys: Int, owed: Int) {
+        defer { sqlite3_reset(statements[14]) }
+        guard sqlite3_step(statements[14]) == SQLITE_ROW else {
+            throw BenchmarkUsage(message: "raw perform: the ledgers' sizes")
+        }
+        return (Int(sqlite3_column_int64(statements[14], 0)), Int(sqlite3_column_int64(statements[14], 1)))
+    }
+
+    /// Adds `keys` idempotency records (texts as long as ``textLengths``) and `owed` owed reloads already done, in one
+    /// transaction, keys `prefix-n` after those this writer added before: so that both sides of the benchmark perform
+    /// on ledgers of the same size (not measured). A count below one adds none.
+    func fill(keys: Int, owed: Int, prefix: String) throws {
+        let (keys, owed) = (max(keys, 0), max(owed, 0))
+        guard keys > 0 || owed > 0 else { return }
+        let now = Date().timeIntervalSince1970
+        try calls.step(statements[0])
+        for _ in 0..<keys {
+            filled += 1
+            bind(statements[9], [.text("\(prefix)-\(filled)"), .text(request), .text(outcome), .real(now),
+                                 .real(now + 86400)])
+            try calls.step(statements[9])
+        }
+        for _ in 0..<owed {
+            bind(statements[15], [.text("\(prefix)-owed"), .text("[\"TaskList\"]"), .real(now), .real(now)])
+            try calls.step(statements[15])
+        }
+        try calls.step(statements[1])
+    }
+
+    /// The filler keys this writer added so far.
+    private var filled = 0
 
     /// The idempotency key of the `index`th perform: `prefix-client-count`, as the benchmark's clients make theirs,
     /// so the keys' index takes inserts at one place per client, as it does for the runner, not at its end alone.
