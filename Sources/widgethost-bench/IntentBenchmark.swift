@@ -61,10 +61,8 @@ enum IntentBenchmark {
         func equalizeLedgers() throws {
             let (runnerSizes, floorSizes) = (try runnerLedgers.ledgerSizes(), try raw.ledgerSizes())
             runnerLedgers.textLengths = raw.textLengths
-            try runnerLedgers.fill(keys: floorSizes.keys - runnerSizes.keys, owed: floorSizes.owed - runnerSizes.owed,
-                                   prefix: "fill")
-            try raw.fill(keys: runnerSizes.keys - floorSizes.keys, owed: runnerSizes.owed - floorSizes.owed,
-                         prefix: "fill")
+            try runnerLedgers.fill(keys: floorSizes.keys - runnerSizes.keys, owed: floorSizes.owed - runnerSizes.owed)
+            try raw.fill(keys: runnerSizes.keys - floorSizes.keys, owed: runnerSizes.owed - floorSizes.owed)
         }
         var rawCPU: [Double] = []
         var measurement = 0

@@ -134,21 +134,21 @@ final class RawPerformWriter {
     }
 
     /// Adds `keys` idempotency records (texts as long as ``textLengths``) and `owed` owed reloads already done, in one
-    /// transaction, keys `prefix-n` after those this writer added before: so that both sides of the benchmark perform
+    /// transaction, keys `fill-n` after those this writer added before: so that both sides of the benchmark perform
     /// on ledgers of the same size (not measured). A count below one adds none.
-    func fill(keys: Int, owed: Int, prefix: String) throws {
+    func fill(keys: Int, owed: Int) throws {
         let (keys, owed) = (max(keys, 0), max(owed, 0))
         guard keys > 0 || owed > 0 else { return }
         let now = Date().timeIntervalSince1970
         try calls.step(statements[0])
         for _ in 0..<keys {
             filled += 1
-            bind(statements[9], [.text("\(prefix)-\(filled)"), .text(request), .text(outcome), .real(now),
+            bind(statements[9], [.text("fill-\(filled)"), .text(request), .text(outcome), .real(now),
                                  .real(now + 86400)])
             try calls.step(statements[9])
         }
         for _ in 0..<owed {
-            bind(statements[15], [.text("\(prefix)-owed"), .text("[\"TaskList\"]"), .real(now), .real(now)])
+            bind(statements[15], [.text("fill-owed"), .text("[\"TaskList\"]"), .real(now), .real(now)])
             try calls.step(statements[15])
         }
         try calls.step(statements[1])
