@@ -22,6 +22,17 @@ struct IntentResultTests {
         #expect(result.returnedDialog == nil)
     }
 
+    @Test("a result type of one's own reports no parts; .result(value:) reports its value")
+    func ownResultType() {
+        struct Acknowledged: IntentResult {}
+        let own: any IntentResult = Acknowledged()
+        #expect(own.returnedValue == nil)
+        #expect(own.returnedDialog == nil)
+        #expect(own.followUpIntent == nil)
+        let some: any IntentResult = IntentResultContainer<String, Never, Never, Never>.result(value: "done")
+        #expect(some.returnedValue as? String == "done")
+    }
+
     @Test(
         "parameter values encode to plain JSON and back",
         arguments: [

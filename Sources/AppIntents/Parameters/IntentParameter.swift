@@ -13,12 +13,15 @@ import Synchronization
 /// Mirrors [IntentParameter](https://developer.apple.com/documentation/appintents/intentparameter).
 @propertyWrapper
 public final class IntentParameter<Value: _IntentValue>: Sendable {
-    /// The value, behind a `Mutex` (no `NSLock` object per parameter, and a read that takes no
-    /// system call when uncontended): a provider may read its parameters many times per run.
-    /// Visible to inlined code so that ``wrappedValue``'s getter is specialized in the reading
-    /// module for the concrete `Value`: unspecialized, each read looked up the generic metadata of
-    /// `Optional<Value>` at run time, which cost more than the lock.
-    @usableFromInline let storage: Mutex<Value?>
+    /// Guards ``box`` (no `NSLock` object per parameter, and a read that takes no system call when
+    /// uncontended): a provider may read its parameters many times per run.
+    @usableFromInline let lock = Mutex(())
+    /// The value in a box, `nil` when there is none. Boxed, and not held as `Mutex<Value?>`: the class's own code is
+    /// generic (the conformances hosts call, its `deinit`), and there every `Value?` looked up the generic metadata
+    /// of `Optional<Value>` at run time; a box is a reference whatever `Value` is, so replacing a value and
+    /// destroying the parameter (once per perform) look nothing up. Visible to inlined code so that
+    /// ``wrappedValue``'s getter is specialized in the reading module for the concrete `Value`.
+    @usableFromInline nonisolated(unsafe) var box: ParameterValueBox<Value>?
 
     /// The parameter's name as shown to people.
     public let title: LocalizedStringResource
@@ -29,7 +32,9 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
     /// How Shortcuts connects the parameter to earlier actions.
     public let inputConnectionBehavior: InputConnectionBehavior
     /// The value given as `default:`, if any.
-    public let defaultUnwrappedValue: Value.UnwrappedType?
+    public var defaultUnwrappedValue: Value.UnwrappedType? { defaultBox?.value }
+    /// ``defaultUnwrappedValue`` in a box, for the reason ``box`` is one.
+    @usableFromInline let defaultBox: ParameterValueBox<Value.UnwrappedType>?
     @usableFromInline let options: ParameterOptions?
 
     /// Creates a parameter.
@@ -54,9 +59,9 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
         self.descriptionResource = description
         self.requestValueDialog = requestValueDialog
         self.inputConnectionBehavior = inputConnectionBehavior
-        self.defaultUnwrappedValue = defaultValue
+        self.defaultBox = defaultValue.map(ParameterValueBox.init)
         self.options = nil
-        self.storage = Mutex(defaultValue.map(Value._wrap))
+        self.box = defaultValue.map { ParameterValueBox(Value._wrap($0)) }
     }
 
     /// Creates a parameter whose choices (and possibly default) come from a provider.
@@ -83,15 +88,15 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
         self.descriptionResource = description
         self.requestValueDialog = requestValueDialog
         self.inputConnectionBehavior = inputConnectionBehavior
-        self.defaultUnwrappedValue = defaultValue
+        self.defaultBox = defaultValue.map(ParameterValueBox.init)
         self.options = ParameterOptions(provider: optionsProvider)
-        self.storage = Mutex(defaultValue.map(Value._wrap))
+        self.box = defaultValue.map { ParameterValueBox(Value._wrap($0)) }
     }
 
     /// The parameter's value.
     @inlinable public var wrappedValue: Value {
         get {
-            if let value = storage.withLock({ $0 }) { return value }
+            if let box = lock.withLock({ _ in box }) { return box.value }
             if let empty = Value._emptyValue { return empty }
             fatalError(
                 "@Parameter \"\(title.defaultValue)\" (\(Value.self)) was read before it had a value: "
@@ -99,7 +104,8 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
             )
         }
         set {
-            storage.withLock { $0 = newValue }
+            let box = ParameterValueBox(newValue)
+            lock.withLock { _ in self.box = box }
         }
     }
 
@@ -108,11 +114,20 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
 
     /// The stored value, or `nil` when none was set (optionals without a value included).
     var storedValue: Value? {
-        storage.withLock { $0 }
+        lock.withLock { _ in box }?.value
     }
 
     /// Replaces the stored value; `nil` leaves the parameter without a value.
-    func replaceStoredValue(_ value: Value?) {
-        storage.withLock { $0 = value }
+    func replaceStoredValue(_ box: ParameterValueBox<Value>?) {
+        lock.withLock { _ in self.box = box }
+    }
+}
+
+/// A parameter's value, held by reference (see ``IntentParameter``'s storage).
+@usableFromInline final class ParameterValueBox<Boxed: Sendable>: Sendable {
+    @usableFromInline let value: Boxed
+
+    @usableFromInline init(_ value: Boxed) {
+        self.value = value
     }
 }

@@ -11,13 +11,20 @@ extension IntentParameter: AnyIntentParameter {
         storedValue?._parameterValue ?? Value._emptyValue?._parameterValue
     }
 
+    // Specialized for the plain types most parameters have: in the generic code each decoded value looked the
+    // generic metadata of `Optional<Value>` up at run time.
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Date)
     public func assign(_ value: IntentParameterValue?) throws(ParameterValueError) {
         guard let value else {
-            replaceStoredValue(defaultUnwrappedValue.map(Value._wrap))
+            replaceStoredValue(defaultBox.map { ParameterValueBox(Value._wrap($0.value)) })
             return
         }
         if let typed = Value._decode(value) {
-            replaceStoredValue(typed)
+            replaceStoredValue(ParameterValueBox(typed))
             return
         }
         throw error(for: value, reason: reason(rejecting: value))
@@ -37,7 +44,7 @@ extension IntentParameter: AnyIntentParameter {
         guard case .entity = kind, let typed = entity.entity as? Value.UnwrappedType else {
             throw error(for: .entity(id: entity.id), reason: kind.isEntity ? .entityTypeMismatch : .typeMismatch)
         }
-        replaceStoredValue(Value._wrap(typed))
+        replaceStoredValue(ParameterValueBox(Value._wrap(typed)))
     }
 
     public func dynamicOptions() async throws -> [IntentParameterValue]? {

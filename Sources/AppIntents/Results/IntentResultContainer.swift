@@ -13,11 +13,15 @@ public struct IntentResultContainer<Value: Sendable, OpenedIntent: Sendable, Con
     public let opensIntent: OpenedIntent?
     /// The dialog, if the result has one.
     public let dialog: IntentDialog?
+    /// ``value`` as hosts read it, made where the result is built (specialized, as the builders are inlinable):
+    /// unwrapped when read, in the container's generic code, it looked `Optional<Value>`'s metadata up each time.
+    public let returnedValue: (any Sendable)?
 
-    init(value: Value?, opensIntent: OpenedIntent?, dialog: IntentDialog?) {
+    @usableFromInline init(value: Value?, opensIntent: OpenedIntent?, dialog: IntentDialog?) {
         self.value = value
         self.opensIntent = opensIntent
         self.dialog = dialog
+        self.returnedValue = value.map { $0 }
     }
 }
 
