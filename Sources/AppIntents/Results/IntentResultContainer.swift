@@ -17,7 +17,7 @@ public struct IntentResultContainer<Value: Sendable, OpenedIntent: Sendable, Con
     /// unwrapped when read, in the container's generic code, it looked `Optional<Value>`'s metadata up each time.
     public let returnedValue: (any Sendable)?
 
-    @usableFromInline init(value: Value?, opensIntent: OpenedIntent?, dialog: IntentDialog?) {
+    @inlinable init(value: Value?, opensIntent: OpenedIntent?, dialog: IntentDialog?) {
         self.value = value
         self.opensIntent = opensIntent
         self.dialog = dialog

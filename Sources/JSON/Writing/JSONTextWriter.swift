@@ -122,7 +122,8 @@ public struct JSONTextWriter {
     private var afterKey = false
 
     /// Writes the comma a member or element needs, unless it is the first of its container or a member's value.
-    mutating func separate() {
+    /// Always inlined: it runs before every token.
+    @inline(__always) mutating func separate() {
         if afterKey {
             afterKey = false
             return
@@ -203,7 +204,12 @@ public struct JSONTextWriter {
         }
         separate()
         let start = bytes.count
-        bytes.append(contentsOf: value.description.utf8)
+        // Written by the standard library into the bytes themselves (``ASCIISink``), not through `description`:
+        // its text is a `String`, allocated for most dates with a fraction of a second.
+        var sink = ASCIISink()
+        swap(&sink.bytes, &bytes)
+        value.write(to: &sink)
+        swap(&sink.bytes, &bytes)
         // `description` is ASCII: dropping a trailing ".0" from the bytes is dropping it from the text.
         if bytes.count - start >= 2, bytes[bytes.count - 1] == UInt8(ascii: "0"),
            bytes[bytes.count - 2] == UInt8(ascii: ".") {
@@ -345,5 +351,19 @@ public struct JSONTextWriter {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Receives a number's text as ASCII bytes from the standard library: `Double.write(to:)` hands its digits to
+/// `_writeASCII` straight from the stack when the stream implements it, and through a `String` otherwise.
+private struct ASCIISink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
     }
 }

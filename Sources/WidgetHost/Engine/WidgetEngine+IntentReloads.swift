@@ -59,8 +59,8 @@ extension WidgetEngine {
     private static func instances(for request: UserCodeBinding.ReloadRequest, store: EngineStore, _ db: Database)
         throws -> ([WidgetInstance], ReloadReason) {
         switch request {
-        case .kind(let kind): (try store.instances(where: "kind = ?", [.text(kind)], db), .kindReload)
-        case .all: (try store.instances(where: "1 = 1", [], db), .allReload)
+        case .kind(let kind): (try store.instances(ofKind: kind, db), .kindReload)
+        case .all: (try store.instances(ofKind: nil, db), .allReload)
         }
     }
 }

@@ -77,18 +77,22 @@ extension IntentRunner {
 
     /// Claims the reloads the batch's results owe; a replay keeps only those no one else is running.
     /// - Returns: The ids claimed.
+    ///
+    /// Read through ``BatchResult/owed`` and matched without binding, so no outcome is copied (a copy retains each of
+    /// its parts); a replay's outcome is moved, not copied, into its result with the entries it keeps.
     private func claimOwed(_ results: inout [BatchResult]) -> [Int64] {
         var claimed: [Int64] = []
+        claimed.reserveCapacity(results.count)
         for index in results.indices {
-            switch results[index] {
-            case .performed(_, let owed):
-                claimed += claims.claim(owed).map(\.id)
-            case .replayed(let outcome, let owed):
-                let mine = claims.claim(owed)
-                claimed += mine.map(\.id)
+            let owed = results[index].owed
+            guard !owed.isEmpty else { continue }
+            let mine = claims.claim(owed)
+            for entry in mine { claimed.append(entry.id) }
+            guard case .replayed = results[index] else { continue }
+            var result = BatchResult.failed(Self.swappedOut)
+            swap(&result, &results[index])
+            if case .replayed(let outcome, _) = consume result {
                 results[index] = .replayed(outcome, owed: mine)
-            case .failed:
-                continue
             }
         }
         return claimed

@@ -6,7 +6,10 @@ extension IntentRunner {
     /// - Returns: The owed entries whose reloads ran, to be marked done; empty when the reloads failed (the entries
     ///   stay owed) or nothing was owed.
     nonisolated func reloadAfterCommit(_ results: inout [BatchResult]) async -> [OwedReloadLedger.Entry] {
-        let owed = results.flatMap(\.owed)
+        // By index: `flatMap` over the results would copy each of them, outcome and all.
+        var owed: [OwedReloadLedger.Entry] = []
+        owed.reserveCapacity(results.count)
+        for index in results.indices { owed.append(contentsOf: results[index].owed) }
         guard !owed.isEmpty else { return [] }
         let runs: OwedReloadRuns
         var failure: String?
@@ -35,7 +38,7 @@ extension IntentRunner {
     }
 
     /// What stands in a batch's results while one is changed outside the list.
-    private static let swappedOut: any Error = CancellationError()
+    static let swappedOut: any Error = CancellationError()
 
     /// What running owed entries did: the provider runs and the control reloads.
     struct OwedReloadRuns: Sendable {

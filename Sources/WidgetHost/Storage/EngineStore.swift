@@ -85,14 +85,23 @@ public final class EngineStore: Sendable {
         try db.queryOne("SELECT * FROM widget_instances WHERE id = ?", [.text(id)]).map(Self.instance)
     }
 
-    func instances(where clause: String, _ arguments: [SQLValue], _ db: Database) throws -> [WidgetInstance] {
-        try db.query("SELECT * FROM widget_instances WHERE \(clause) ORDER BY placed_at, id", arguments)
-            .map(Self.instance)
+    /// The placed instances of `kind` (every one when `nil`), oldest first.
+    ///
+    /// The two statements are built once: a batch of intent performs asks for the instances of the kinds they reload
+    /// twice (to plan, then to run the reloads), and SQL built per call was hashed to find its statement each time.
+    func instances(ofKind kind: String?, _ db: Database) throws -> [WidgetInstance] {
+        if let kind {
+            return try db.query(Self.instancesOfKindSQL, [.text(kind)]).map(Self.instance)
+        }
+        return try db.query(Self.allInstancesSQL).map(Self.instance)
     }
+
+    private static let allInstancesSQL = "SELECT * FROM widget_instances ORDER BY placed_at, id"
+    private static let instancesOfKindSQL = "SELECT * FROM widget_instances WHERE kind = ? ORDER BY placed_at, id"
 
     /// Every placed instance, oldest first.
     public func allInstances() throws -> [WidgetInstance] {
-        try read { db in try instances(where: "1 = 1", [], db) }
+        try read { db in try instances(ofKind: nil, db) }
     }
 
     private static func instance(_ row: Row) throws -> WidgetInstance {
