@@ -62,12 +62,14 @@ extension IntentRunner {
         // Handed over before the acknowledgements, so ``markReloadsDone()`` after a perform returned sees them.
         markLater(ran)
         // Moved out, rather than mapped: a copy of each outcome, then the release of every one of its values with the
-        // array, cost more than the answer's own handing over. (`removeFirst` moves the rest down, which for a batch
-        // is a few words; `reverse()` would have swapped through copies.)
+        // array, cost more than the answer's own handing over. Swapped out in place (`removeFirst` moved the rest of
+        // the list down each time, outcomes of a few hundred bytes each).
         var answers: [Result<IntentOutcome, any Error>] = []
         answers.reserveCapacity(results.count)
-        while !results.isEmpty {
-            switch results.removeFirst() {
+        for index in results.indices {
+            var result = BatchResult.failed(Self.swappedOut)
+            swap(&result, &results[index])
+            switch consume result {
             case .performed(let outcome, _), .replayed(let outcome, _): answers.append(.success(outcome))
             case .failed(let error): answers.append(.failure(error))
             }

@@ -46,21 +46,24 @@ extension IntentRunner {
             switch nextBatch() {
             case .wait(let deadline):
                 await gather(until: deadline)
-            case .batch(let batch, let marking):
+            case .batch(var batch, let marking):
                 var results = await run(batch, markingDone: marking)
                 // The answers go out first: their callers' next performs, being prepared as the next leader takes
-                // its batch, make it wait for them (within the window), so the batches stay large. Each is moved
+                // its batch, make it wait for them (within the window), so the batches stay large. Each is swapped
                 // out of the list, not copied.
                 var own: Result<IntentOutcome, any Error>?
-                for item in batch {
-                    let result = results.removeFirst()
+                for (index, item) in batch.enumerated() {
+                    var result: Result<IntentOutcome, any Error> = .failure(Self.swappedOut)
+                    swap(&result, &results[index])
                     if item.ticket == ticket {
                         own = result
                     } else {
                         item.continuation.resume(returning: .answered(result))
                     }
                 }
+                batch.removeAll(keepingCapacity: true)
                 let next = scheduling.withLock { state -> UnsafeContinuation<Turn, Never>? in
+                    if state.spareQueue.capacity < batch.capacity { swap(&state.spareQueue, &batch) }
                     if let first = state.queue.first { return first.continuation }
                     state.isLeading = false
                     markReloadedOwedSoon(&state)
@@ -92,8 +95,14 @@ extension IntentRunner {
             }
             state.gatheringSince = nil
             let count = min(state.queue.count, maximumBatchSize)
-            let batch = Array(state.queue.prefix(count))
-            state.queue.removeFirst(count)
+            var batch: [QueuedPerform] = []
+            if count == state.queue.count {
+                swap(&batch, &state.spareQueue)
+                swap(&batch, &state.queue)
+            } else {
+                batch = Array(state.queue.prefix(count))
+                state.queue.removeFirst(count)
+            }
             state.statistics.performs += count
             state.statistics.transactions += 1
             return .batch(batch, markingDone: state.takeReloadedOwed())

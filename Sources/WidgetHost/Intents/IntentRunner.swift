@@ -123,6 +123,10 @@ public final class IntentRunner: Sendable {
     /// What changes while performs come and go, behind ``scheduling``'s lock.
     struct Scheduling {
         var queue: [QueuedPerform] = []
+        /// An empty list with room for a batch, which becomes ``queue`` when a batch takes the whole queue; the
+        /// batch's list comes back here once answered. Two lists take turns, so taking a batch neither allocates
+        /// (a batch's list is kilobytes, past the allocator's small sizes) nor copies what stays queued.
+        var spareQueue: [QueuedPerform] = []
         /// Whether a task is running batches; the owed reloads they ran wait for the next batch while one is.
         var isLeading = false
         /// Performs between arrival and queueing (binding their parameters).
