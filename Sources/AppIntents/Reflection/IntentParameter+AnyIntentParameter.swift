@@ -11,13 +11,6 @@ extension IntentParameter: AnyIntentParameter {
         storedValue?._parameterValue ?? Value._emptyValue?._parameterValue
     }
 
-    // Specialized for the plain types most parameters have: in the generic code each decoded value looked the
-    // generic metadata of `Optional<Value>` up at run time.
-    @_specialize(where Value == String)
-    @_specialize(where Value == Bool)
-    @_specialize(where Value == Int)
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Date)
     public func assign(_ value: IntentParameterValue?) throws(ParameterValueError) {
         guard let value else {
             replaceStoredValue(defaultBox.map { ParameterValueBox(Value._wrap($0.value)) })

@@ -204,12 +204,7 @@ public struct JSONTextWriter {
         }
         separate()
         let start = bytes.count
-        // Written by the standard library into the bytes themselves (``ASCIISink``), not through `description`:
-        // its text is a `String`, allocated for most dates with a fraction of a second.
-        var sink = ASCIISink()
-        swap(&sink.bytes, &bytes)
-        value.write(to: &sink)
-        swap(&sink.bytes, &bytes)
+        bytes.append(contentsOf: value.description.utf8)
         // `description` is ASCII: dropping a trailing ".0" from the bytes is dropping it from the text.
         if bytes.count - start >= 2, bytes[bytes.count - 1] == UInt8(ascii: "0"),
            bytes[bytes.count - 2] == UInt8(ascii: ".") {
@@ -351,19 +346,5 @@ public struct JSONTextWriter {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(UInt8(ascii: "\""))
-    }
-}
-
-/// Receives a number's text as ASCII bytes from the standard library: `Double.write(to:)` hands its digits to
-/// `_writeASCII` straight from the stack when the stream implements it, and through a `String` otherwise.
-private struct ASCIISink: TextOutputStream {
-    var bytes: [UInt8] = []
-
-    mutating func write(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
-    }
-
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
     }
 }

@@ -78,10 +78,10 @@ extension IntentRunner {
     }
 
     /// Claims the reloads the batch's results owe; a replay keeps only those no one else is running.
-    /// - Returns: The ids claimed.
     ///
     /// Read through ``BatchResult/owed`` and matched without binding, so no outcome is copied (a copy retains each of
     /// its parts); a replay's outcome is moved, not copied, into its result with the entries it keeps.
+    /// - Returns: The ids claimed.
     private func claimOwed(_ results: inout [BatchResult]) -> [Int64] {
         var claimed: [Int64] = []
         claimed.reserveCapacity(results.count)
