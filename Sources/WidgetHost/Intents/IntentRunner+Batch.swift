@@ -21,6 +21,17 @@ extension IntentRunner {
         }
     }
 
+    /// What stands in a batch's list while one of its results or answers is moved out.
+    static let standIn: any Error = CancellationError()
+
+    /// Moves the value out of `slot`, leaving `standIn` there: a batch's outcomes are changed or handed on without
+    /// being copied (a copy retains every one of their parts).
+    static func takeOut<Value>(_ slot: inout Value, leaving standIn: Value) -> Value {
+        var value = standIn
+        swap(&value, &slot)
+        return value
+    }
+
     /// Runs a batch of performs in one transaction, then their reloads.
     /// - Parameter reloaded: Owed entries of earlier batches whose reloads ran, marked done in this transaction;
     ///   handed back to be marked later when the transaction fails. The entries whose reloads this batch runs are
@@ -62,14 +73,12 @@ extension IntentRunner {
         // Handed over before the acknowledgements, so ``markReloadsDone()`` after a perform returned sees them.
         markLater(ran)
         // Moved out, rather than mapped: a copy of each outcome, then the release of every one of its values with the
-        // array, cost more than the answer's own handing over. Swapped out in place (`removeFirst` moved the rest of
+        // array, cost more than the answer's own handing over. Taken out in place (`removeFirst` moved the rest of
         // the list down each time, outcomes of a few hundred bytes each).
         var answers: [Result<IntentOutcome, any Error>] = []
         answers.reserveCapacity(results.count)
         for index in results.indices {
-            var result = BatchResult.failed(Self.swappedOut)
-            swap(&result, &results[index])
-            switch consume result {
+            switch Self.takeOut(&results[index], leaving: .failed(Self.standIn)) {
             case .performed(let outcome, _), .replayed(let outcome, _): answers.append(.success(outcome))
             case .failed(let error): answers.append(.failure(error))
             }
@@ -91,9 +100,7 @@ extension IntentRunner {
             let mine = claims.claim(owed)
             for entry in mine { claimed.append(entry.id) }
             guard case .replayed = results[index] else { continue }
-            var result = BatchResult.failed(Self.swappedOut)
-            swap(&result, &results[index])
-            if case .replayed(let outcome, _) = consume result {
+            if case .replayed(let outcome, _) = Self.takeOut(&results[index], leaving: .failed(Self.standIn)) {
                 results[index] = .replayed(outcome, owed: mine)
             }
         }

@@ -49,12 +49,11 @@ extension IntentRunner {
             case .batch(var batch, let marking):
                 var results = await run(batch, markingDone: marking)
                 // The answers go out first: their callers' next performs, being prepared as the next leader takes
-                // its batch, make it wait for them (within the window), so the batches stay large. Each is swapped
+                // its batch, make it wait for them (within the window), so the batches stay large. Each is taken
                 // out of the list, not copied.
                 var own: Result<IntentOutcome, any Error>?
                 for (index, item) in batch.enumerated() {
-                    var result: Result<IntentOutcome, any Error> = .failure(Self.swappedOut)
-                    swap(&result, &results[index])
+                    let result = Self.takeOut(&results[index], leaving: .failure(Self.standIn))
                     if item.ticket == ticket {
                         own = result
                     } else {

@@ -20,10 +20,8 @@ extension IntentRunner {
             failure = "\(error)"
         }
         for index in results.indices where !results[index].owed.isEmpty {
-            // Swapped out, so the outcome is changed in place rather than copied out and back.
-            var result = BatchResult.failed(Self.swappedOut)
-            swap(&result, &results[index])
-            switch consume result {
+            // Moved out, so the outcome is changed in place rather than copied out and back.
+            switch Self.takeOut(&results[index], leaving: .failed(Self.standIn)) {
             case .performed(var outcome, let entries):
                 Self.report(runs, failure: failure, entries: entries, in: &outcome)
                 results[index] = .performed(outcome, owed: entries)
@@ -36,9 +34,6 @@ extension IntentRunner {
         }
         return failure == nil ? owed : []
     }
-
-    /// What stands in a batch's results while one is changed outside the list.
-    static let swappedOut: any Error = CancellationError()
 
     /// What running owed entries did: the provider runs and the control reloads.
     struct OwedReloadRuns: Sendable {
