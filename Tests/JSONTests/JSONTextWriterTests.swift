@@ -55,6 +55,66 @@ struct JSONTextWriterTests {
         #expect(object.text == (try Self.encoded(["a": 1.0, "b": 799_300_800.0])))
     }
 
+    @Test("objects of one and two members, in either order of insertion, and larger ones: sorted by key bytes")
+    func smallObjects() throws {
+        let pairs: [(String, String)] = [("a", "b"), ("b", "a"), ("é", "z"), ("E", "e"), ("", "x"), ("ab", "a"),
+                                         ("taskId", "completed")]
+        for (first, second) in pairs {
+            for members in [[first: 1], [first: 1, second: 2], [second: 2, first: 1]] as [[String: Int]] {
+                let value = JSONValue.object(members.mapValues { .int($0) })
+                var writer = JSONTextWriter()
+                try writer.value(value)
+                #expect(writer.text == (try Self.encoded(members)))
+                var strings = JSONTextWriter()
+                strings.object(members.mapValues(String.init))
+                #expect(strings.text == (try Self.encoded(members.mapValues(String.init))))
+            }
+        }
+        let many = Dictionary(uniqueKeysWithValues: ["é", "z", "E", "e", "", "ab", "a"].enumerated().map { ($1, $0) })
+        var writer = JSONTextWriter()
+        try writer.value(.object(many.mapValues { .int($0) }))
+        #expect(writer.text == (try Self.encoded(many)))
+    }
+
+    @Test("a fractional double written again, next to it or later, after other values: the same text each time")
+    func repeatedDoubles() throws {
+        let values: [Double] = [786_798_123.456789, 786_798_123.456789, 2.5, 786_798_123.456789, 1, -0.0, -0.0, 0,
+                                0.1, 786_883_000.25, 786_883_000.25, 0.1, 1e-7, 1e-7]
+        var writer = JSONTextWriter()
+        writer.beginArray()
+        for value in values { try writer.double(value) }
+        writer.endArray()
+        #expect(writer.text == (try Self.encoded(values)))
+        let dates = ["performedAt": Date(timeIntervalSinceReferenceDate: 786_798_123.456789),
+                     "firstPerformedAt": Date(timeIntervalSinceReferenceDate: 786_798_123.456789),
+                     "expiresAt": Date(timeIntervalSinceReferenceDate: 786_884_523.456789)]
+        var object = JSONTextWriter()
+        object.beginObject()
+        for key in dates.keys.sorted() {
+            object.key(key)
+            try object.date(dates[key]!)
+        }
+        object.endObject()
+        #expect(object.text == (try Self.encoded(dates)))
+    }
+
+    @Test("lists of strings written in place: what the writer writes, or nil when one needs escaping")
+    func plainStringLists() throws {
+        let lists: [[String]] = [[], [""], ["TaskList"], ["a", "b"], ["a widget kind longer than fifteen bytes"],
+                                 ["café ü 😀", "/", "*"], Array(repeating: "kind", count: 40)]
+        for list in lists {
+            var writer = JSONTextWriter()
+            writer.beginArray()
+            for string in list { writer.string(string) }
+            writer.endArray()
+            #expect(JSONTextWriter.plainText(strings: list) == writer.text)
+            #expect(JSONTextWriter.plainText(strings: list) == (try Self.encoded(list)))
+        }
+        for awkward in ["quote \"", "back\\slash", "tab\t", "nul \u{0}"] {
+            #expect(JSONTextWriter.plainText(strings: ["plain", awkward]) == nil)
+        }
+    }
+
     @Test("integers at their limits")
     func integers() throws {
         for value in [0, -1, Int.max, Int.min, 42] {

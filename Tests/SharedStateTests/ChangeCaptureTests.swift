@@ -199,4 +199,24 @@ struct ChangeCaptureTests {
             #expect(changes.rows.first?.new == ["id": 1, "a": "abce", "b": "", "c": "same and longer than fifteen", "d": 7])
         }
     }
+
+    /// The hook keeps the names of the last few tables rather than copying each name again: changes to more tables
+    /// than it keeps, in turns and with names past the small-string length, each still name their own table.
+    @Test(arguments: StoreKind.allCases)
+    func changesToManyTablesInTurnsNameTheirOwnTables(kind: StoreKind) throws {
+        try withStore(kind) { store throws in
+            let tables = (0..<11).map { "table_with_a_long_name_\($0)" }
+            try store.write { db in
+                for table in tables { try db.execute("CREATE TABLE \(table)(id INTEGER PRIMARY KEY, value INTEGER)") }
+            }
+            let order = (0..<3).flatMap { round in tables.indices.map { ($0 * 7 + round) % tables.count } }
+            let (_, changes) = try store.writeCapturingChanges { db in
+                for (step, index) in order.enumerated() {
+                    try db.execute("INSERT INTO \(tables[index])(value) VALUES (?)", [.integer(Int64(step))])
+                }
+            }
+            #expect(changes.rows.map(\.table) == order.map { tables[$0] })
+            #expect(changes.rows.map { $0.new?["value"] } == order.indices.map { .integer(Int64($0)) })
+        }
+    }
 }

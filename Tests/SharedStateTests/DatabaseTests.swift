@@ -22,6 +22,27 @@ struct DatabaseTests {
         }
     }
 
+    /// A cached statement keeps its column names until SQLite prepares it again: `SELECT *` run before and after a
+    /// column is added, renamed or dropped reads the columns of the moment each time.
+    @Test func cachedStatementsReadTheirColumnNamesAgainAfterTheSchemaChanged() throws {
+        let store = try DatabaseStore.inMemory()
+        try store.write { db in
+            let select = "SELECT * FROM item"
+            try db.execute("CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT)")
+            try db.execute("INSERT INTO item(name) VALUES ('first')")
+            #expect(try db.queryOne(select)?.columnNames == ["id", "name"])
+            #expect(try db.query(select).first?.columnNames == ["id", "name"])
+            try db.execute("ALTER TABLE item ADD COLUMN a_column_name_longer_than_fifteen TEXT DEFAULT 'x'")
+            #expect(try db.queryOne(select)?.columnNames == ["id", "name", "a_column_name_longer_than_fifteen"])
+            #expect(try db.queryOne(select)?.string("a_column_name_longer_than_fifteen") == "x")
+            try db.execute("ALTER TABLE item RENAME COLUMN name TO title")
+            #expect(try db.query(select).first?.columnNames == ["id", "title", "a_column_name_longer_than_fifteen"])
+            #expect(try db.queryOne(select)?.string("title") == "first")
+            try db.execute("ALTER TABLE item DROP COLUMN a_column_name_longer_than_fifteen")
+            #expect(try db.queryOne(select)?.columnNames == ["id", "title"])
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func executeQueryAndTypedRows(kind: StoreKind) throws {
         try withStore(kind) { store throws in

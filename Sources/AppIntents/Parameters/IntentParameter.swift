@@ -36,6 +36,13 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
     /// ``defaultUnwrappedValue`` in a box, for the reason ``box`` is one.
     @usableFromInline let defaultBox: ParameterValueBox<Value.UnwrappedType>?
     @usableFromInline let options: ParameterOptions?
+    /// Boxes a value. Made by the initializers, which are inlined into the intent's `init()` and so specialized for
+    /// the concrete `Value`: a host assigning a value through ``AnyIntentParameter`` (generic code) boxes it without
+    /// looking up the box's generic metadata at run time, once per parameter of every perform.
+    @usableFromInline let makeBox: @Sendable (Value) -> ParameterValueBox<Value>
+    /// Decodes a host's value into a box, or nil when it is not a `Value`; made specialized for the reason
+    /// ``makeBox`` is (decoding in generic code looked up the metadata of `Optional<Value>`).
+    @usableFromInline let decodeBox: @Sendable (IntentParameterValue) -> ParameterValueBox<Value>?
 
     /// Creates a parameter.
     ///
@@ -62,6 +69,8 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
         self.defaultBox = defaultValue.map(ParameterValueBox.init)
         self.options = nil
         self.box = defaultValue.map { ParameterValueBox(Value._wrap($0)) }
+        self.makeBox = { ParameterValueBox($0) }
+        self.decodeBox = { Value._decode($0).map(ParameterValueBox.init) }
     }
 
     /// Creates a parameter whose choices (and possibly default) come from a provider.
@@ -91,6 +100,8 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
         self.defaultBox = defaultValue.map(ParameterValueBox.init)
         self.options = ParameterOptions(provider: optionsProvider)
         self.box = defaultValue.map { ParameterValueBox(Value._wrap($0)) }
+        self.makeBox = { ParameterValueBox($0) }
+        self.decodeBox = { Value._decode($0).map(ParameterValueBox.init) }
     }
 
     /// The parameter's value.

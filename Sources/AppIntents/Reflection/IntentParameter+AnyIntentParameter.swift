@@ -13,11 +13,11 @@ extension IntentParameter: AnyIntentParameter {
 
     public func assign(_ value: IntentParameterValue?) throws(ParameterValueError) {
         guard let value else {
-            replaceStoredValue(defaultBox.map { ParameterValueBox(Value._wrap($0.value)) })
+            replaceStoredValue(defaultBox.map { makeBox(Value._wrap($0.value)) })
             return
         }
-        if let typed = Value._decode(value) {
-            replaceStoredValue(ParameterValueBox(typed))
+        if let box = decodeBox(value) {
+            replaceStoredValue(box)
             return
         }
         throw error(for: value, reason: reason(rejecting: value))
@@ -37,7 +37,7 @@ extension IntentParameter: AnyIntentParameter {
         guard case .entity = kind, let typed = entity.entity as? Value.UnwrappedType else {
             throw error(for: .entity(id: entity.id), reason: kind.isEntity ? .entityTypeMismatch : .typeMismatch)
         }
-        replaceStoredValue(ParameterValueBox(Value._wrap(typed)))
+        replaceStoredValue(makeBox(Value._wrap(typed)))
     }
 
     public func dynamicOptions() async throws -> [IntentParameterValue]? {

@@ -203,6 +203,16 @@ public struct JSONTextWriter {
             return
         }
         separate()
+        // The same value again (an outcome's time performed and time first performed): its text is copied from
+        // where it was written, not built again (`description` over 15 bytes is an allocation).
+        if value.bitPattern == lastFraction.bitPattern, lastFractionText.upperBound <= bytes.count {
+            let text = lastFractionText
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { copy in
+                _ = copy.initialize(from: bytes[text])
+                bytes.append(contentsOf: copy)
+            }
+            return
+        }
         let start = bytes.count
         bytes.append(contentsOf: value.description.utf8)
         // `description` is ASCII: dropping a trailing ".0" from the bytes is dropping it from the text.
@@ -210,10 +220,17 @@ public struct JSONTextWriter {
            bytes[bytes.count - 2] == UInt8(ascii: ".") {
             bytes.removeLast(2)
         }
+        lastFraction = value
+        lastFractionText = start..<bytes.count
     }
 
+    /// The last double written through `description`, and where its text is in ``bytes``.
+    private var lastFraction = Double.nan
+    private var lastFractionText = 0..<0
+
     /// 2^53: every whole double below it is exactly an `Int`, and `description` writes its digits plus ".0".
-    static let wholeDoubleLimit: Double = 9_007_199_254_740_992
+    /// A constant rather than a stored `static let`, which is read through a lazy initializer's check every time.
+    static var wholeDoubleLimit: Double { 9_007_199_254_740_992 }
 
     /// Writes a date as `JSONEncoder`'s default strategy does: seconds since 2001-01-01 as a number.
     package mutating func date(_ value: Date) throws {
@@ -264,7 +281,7 @@ public struct JSONTextWriter {
     package mutating func object<Value>(_ members: [String: Value],
                                 _ write: (inout JSONTextWriter, Value) throws -> Void) throws {
         beginObject()
-        for (name, member) in Self.sorted(members) {
+        try Self.forEachSorted(members) { name, member in
             key(name)
             try write(&self, member)
         }
@@ -275,11 +292,30 @@ public struct JSONTextWriter {
     /// other modules pay no generic dispatch).
     package mutating func object(_ members: [String: String]) {
         beginObject()
-        for (name, member) in Self.sorted(members) {
+        Self.forEachSorted(members) { name, member in
             key(name)
             string(member)
         }
         endObject()
+    }
+
+    /// Calls `body` with each member in ``sorted(_:)``'s order. An intent's parameters are a member or two, so up
+    /// to two are put in order in place; only larger dictionaries are copied out and sorted.
+    private static func forEachSorted<Value>(_ members: [String: Value],
+                                             _ body: (String, Value) throws -> Void) rethrows {
+        switch members.count {
+        case 0:
+            return
+        case 1, 2:
+            let first = members.startIndex
+            guard members.count == 2 else { return try body(members[first].key, members[first].value) }
+            let second = members.index(after: first)
+            let (earlier, later) = keyPrecedes(members[second].key, members[first].key) ? (second, first) : (first, second)
+            try body(members[earlier].key, members[earlier].value)
+            try body(members[later].key, members[later].value)
+        default:
+            for (name, member) in sorted(members) { try body(name, member) }
+        }
     }
 
     /// Members in the order `JSONEncoder`'s `.sortedKeys` writes them: by the UTF-8 bytes of the keys.
@@ -302,6 +338,42 @@ public struct JSONTextWriter {
                 }
                 return lhs.count < rhs.count
             }
+        }
+    }
+
+    /// A list of strings as ``string(_:)`` writes each, when none needs escaping; nil when one does.
+    ///
+    /// Written straight into the string's storage: no writer's buffer, and no allocation at all for a text of up
+    /// to 15 bytes (`["TaskList"]`, the reloads a perform asks for), which a string holds in place.
+    package static func plainText(strings: [String]) -> String? {
+        var length = 1 + strings.count * 3 - (strings.isEmpty ? 0 : 1) + 1
+        for var string in strings {
+            let count: Int? = string.withUTF8 { utf8 in
+                utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } ? nil : utf8.count
+            }
+            guard let count else { return nil }
+            length += count
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var position = 0
+            buffer[position] = UInt8(ascii: "[")
+            position += 1
+            for (index, var string) in strings.enumerated() {
+                if index > 0 {
+                    buffer[position] = UInt8(ascii: ",")
+                    position += 1
+                }
+                buffer[position] = UInt8(ascii: "\"")
+                position += 1
+                string.withUTF8 { utf8 in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[position...]).initialize(fromContentsOf: utf8)
+                    position += utf8.count
+                }
+                buffer[position] = UInt8(ascii: "\"")
+                position += 1
+            }
+            buffer[position] = UInt8(ascii: "]")
+            return position + 1
         }
     }
 

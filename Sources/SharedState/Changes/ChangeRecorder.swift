@@ -146,15 +146,20 @@ final class ChangeRecorder {
         return RowColumns(names: (0..<count).map { $0 < columns.names.count ? columns.names[$0] : "column\($0)" })
     }
 
-    /// The last table name the hook saw: changes come in runs of a table, and the name is compared rather than
-    /// copied again (a name over 15 bytes is an allocation).
-    private var lastTableName: String?
+    /// The table names the hook saw lately, the latest last: a transaction changes a few tables, often in turns
+    /// (an intent updates its row, then a defaults key), so a name is compared with these rather than copied again
+    /// (a name over 15 bytes is an allocation).
+    private var recentTableNames: [String] = []
+    private static let recentTableNameLimit = 8
 
-    /// `tableName` as a string: the last one when it is the same text.
+    /// `tableName` as a string: one of the recent names when it is the same text.
     fileprivate func table(named tableName: UnsafePointer<CChar>) -> String {
-        if let last = lastTableName, last.withCString({ strcmp($0, tableName) == 0 }) { return last }
+        for name in recentTableNames.reversed() where name.withCString({ strcmp($0, tableName) == 0 }) {
+            return name
+        }
         let name = String(cString: tableName)
-        lastTableName = name
+        if recentTableNames.count == Self.recentTableNameLimit { recentTableNames.removeFirst() }
+        recentTableNames.append(name)
         return name
     }
 

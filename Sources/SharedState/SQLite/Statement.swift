@@ -122,9 +122,20 @@ final class Statement {
     }
 
     /// The names of the result columns, in order.
+    ///
+    /// Read once per preparation: a cached statement runs many times with the same columns, and SQLite prepares it
+    /// again (counted by `SQLITE_STMTSTATUS_REPREPARE`) when the schema changed, which may change them (`SELECT *`
+    /// after a column was added).
     var columnNames: [String] {
-        (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        let preparations = sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+        if let known = knownColumnNames, known.preparations == preparations { return known.names }
+        let names = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        knownColumnNames = (names, preparations)
+        return names
     }
+
+    /// ``columnNames`` as last read, and the statement's preparation count then.
+    private var knownColumnNames: (names: [String], preparations: Int32)?
 
     /// The value of column `index` in the current row.
     func value(at index: Int32) -> SQLValue {

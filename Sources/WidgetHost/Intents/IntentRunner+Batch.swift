@@ -164,7 +164,8 @@ extension IntentRunner {
         }
         func outcome(_ performed: (value: JSONValue?, dialog: String?), changes: ChangeSet,
                      requests: [UserCodeBinding.ReloadRequest],
-                     controlRequests: [UserCodeBinding.ReloadRequest]) throws -> IntentOutcome {
+                     controlRequests: [UserCodeBinding.ReloadRequest],
+                     idempotency: IdempotencyInfo? = nil) throws -> IntentOutcome {
             let planned = try plans.plan(tappedInstanceID: request.instanceID, requests: requests) {
                 try engine.planIntentReloads(tappedInstanceID: request.instanceID, requests: requests)
             }
@@ -174,6 +175,7 @@ extension IntentRunner {
                 requestedReloads: requests.map(\.label), plannedReloads: planned, isDryRun: request.isDryRun,
                 performedAt: now)
             outcome.requestedControlReloads = controlRequests.isEmpty ? nil : controlRequests.map(\.label)
+            outcome.idempotency = idempotency
             return outcome
         }
         if request.isDryRun {
@@ -191,14 +193,14 @@ extension IntentRunner {
                 // Onto the engine only when there is something to store: most performs donate nothing.
                 try await engine.storeRelevanceSignals(signals)
             }
-            var outcome = try outcome(performed, changes: changes, requests: requests,
-                                      controlRequests: controlRequests)
             let key = request.idempotencyKey
             let expiresAt = now.addingTimeInterval(idempotencyRetention)
-            if let key {
-                outcome.idempotency = IdempotencyInfo(key: key, isReplay: false, firstPerformedAt: now,
-                                                      expiresAt: expiresAt)
-            }
+            // A constant, complete when made: a `var` changed afterwards was copied into the result below.
+            let outcome = try outcome(performed, changes: changes, requests: requests,
+                                      controlRequests: controlRequests,
+                                      idempotency: key.map { IdempotencyInfo(key: $0, isReplay: false,
+                                                                             firstPerformedAt: now,
+                                                                             expiresAt: expiresAt) })
             // Written out here, so the closure below takes the bytes rather than a copy of the outcome.
             let stored: (request: String, outcome: Data)? = if key != nil {
                 (IdempotencyLedger.requestText(request), try outcome.storedJSON())

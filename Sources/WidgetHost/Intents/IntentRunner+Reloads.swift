@@ -24,10 +24,10 @@ extension IntentRunner {
             switch Self.takeOut(&results[index], leaving: .failed(Self.standIn)) {
             case .performed(var outcome, let entries):
                 Self.report(runs, failure: failure, entries: entries, in: &outcome)
-                results[index] = .performed(outcome, owed: entries)
+                results[index] = .performed(consume outcome, owed: entries)
             case .replayed(var outcome, let entries):
                 Self.report(runs, failure: failure, entries: entries, in: &outcome)
-                results[index] = .replayed(outcome, owed: entries)
+                results[index] = .replayed(consume outcome, owed: entries)
             case .failed(let error):
                 results[index] = .failed(error)
             }

@@ -81,6 +81,7 @@ extension EngineCoding {
     /// A list of strings as `JSONEncoder` writes it (``text(_:)``; `/` not escaped), without going through
     /// `Encodable`.
     static func text(strings: [String]) -> String {
+        if let plain = JSONTextWriter.plainText(strings: strings) { return plain }
         var writer = JSONTextWriter(capacity: 2 + strings.reduce(0) { $0 + $1.utf8.count + 3 })
         writer.beginArray()
         for string in strings { writer.string(string) }
