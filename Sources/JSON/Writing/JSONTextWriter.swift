@@ -204,12 +204,10 @@ public struct JSONTextWriter {
         }
         separate()
         // The same value again (an outcome's time performed and time first performed): its text is copied from
-        // where it was written, not built again (`description` over 15 bytes is an allocation).
-        if value.bitPattern == lastFraction.bitPattern, lastFractionText.upperBound <= bytes.count {
-            let text = lastFractionText
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { copy in
-                _ = copy.initialize(from: bytes[text])
-                bytes.append(contentsOf: copy)
+        // the writer's own copy of it, not built again (`description` over 15 bytes is an allocation).
+        if value.bitPattern == lastFraction.bitPattern {
+            withUnsafeBytes(of: lastFractionText.bytes) { text in
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[..<lastFractionText.count]))
             }
             return
         }
@@ -220,13 +218,28 @@ public struct JSONTextWriter {
            bytes[bytes.count - 2] == UInt8(ascii: ".") {
             bytes.removeLast(2)
         }
+        // Kept beside the value rather than as a range of ``bytes``, which an encoder reusing the writer empties.
+        let count = bytes.count - start
+        guard count <= MemoryLayout<FractionText.Bytes>.size else { return }
         lastFraction = value
-        lastFractionText = start..<bytes.count
+        lastFractionText.count = count
+        withUnsafeMutableBytes(of: &lastFractionText.bytes) { text in
+            bytes.withUnsafeBufferPointer { written in
+                text.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: written[start...])))
+            }
+        }
     }
 
-    /// The last double written through `description`, and where its text is in ``bytes``.
+    /// The text of a double (at most 24 bytes: `-2.2250738585072014e-308`), held in place.
+    private struct FractionText {
+        typealias Bytes = (UInt64, UInt64, UInt64, UInt64)
+        var bytes: Bytes = (0, 0, 0, 0)
+        var count = 0
+    }
+
+    /// The last double written through `description`, and its text.
     private var lastFraction = Double.nan
-    private var lastFractionText = 0..<0
+    private var lastFractionText = FractionText()
 
     /// 2^53: every whole double below it is exactly an `Int`, and `description` writes its digits plus ".0".
     /// A constant rather than a stored `static let`, which is read through a lazy initializer's check every time.

@@ -184,18 +184,14 @@ extension IntentRunner {
                                           requests: binding.reloadRequests,
                                           controlRequests: binding.controlReloadRequests), owed: [])
         }
-        // One savepoint: the intent's changes are reported, then its key and owed reloads are written unreported.
-        return try await session.savepoint(reportingChangesOf: runIntent) { performed, changes in
-            let requests = binding.reloadRequests
-            let controlRequests = binding.controlReloadRequests
-            let signals = binding.relevanceSignals.take()
-            if !signals.donations.isEmpty || signals.relevantIntents != nil {
-                // Onto the engine only when there is something to store: most performs donate nothing.
-                try await engine.storeRelevanceSignals(signals)
-            }
+        /// The outcome, and what the perform leaves in the ledgers (its key, the reloads it owes), in its savepoint.
+        /// Synchronous: built in the savepoint's async closure, the outcome was copied into the result and the
+        /// original destroyed.
+        func record(_ performed: (value: JSONValue?, dialog: String?), changes: ChangeSet,
+                    requests: [UserCodeBinding.ReloadRequest],
+                    controlRequests: [UserCodeBinding.ReloadRequest]) throws -> BatchResult {
             let key = request.idempotencyKey
             let expiresAt = now.addingTimeInterval(idempotencyRetention)
-            // A constant, complete when made: a `var` changed afterwards was copied into the result below.
             let outcome = try outcome(performed, changes: changes, requests: requests,
                                       controlRequests: controlRequests,
                                       idempotency: key.map { IdempotencyInfo(key: $0, isReplay: false,
@@ -218,6 +214,17 @@ extension IntentRunner {
                                                    committedAt: now, db)
             }
             return .performed(outcome, owed: owed.map { [$0] } ?? [])
+        }
+        // One savepoint: the intent's changes are reported, then its key and owed reloads are written unreported.
+        return try await session.savepoint(reportingChangesOf: runIntent) { performed, changes in
+            let requests = binding.reloadRequests
+            let controlRequests = binding.controlReloadRequests
+            let signals = binding.relevanceSignals.take()
+            if !signals.donations.isEmpty || signals.relevantIntents != nil {
+                // Onto the engine only when there is something to store: most performs donate nothing.
+                try await engine.storeRelevanceSignals(signals)
+            }
+            return try record(performed, changes: changes, requests: requests, controlRequests: controlRequests)
         }
     }
 }
