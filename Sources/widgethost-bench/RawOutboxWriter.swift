@@ -67,7 +67,7 @@ final class RawOutboxWriter {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             switch value {
-            case .text(let text): sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
+            case .text(let text): RawSQLiteCalls.bind(text: text, to: statement, at: index)
             case .real(let number): sqlite3_bind_double(statement, index, number)
             case .blob(let data):
                 _ = data.withUnsafeBytes { bytes in

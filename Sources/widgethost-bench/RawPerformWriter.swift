@@ -101,7 +101,7 @@ final class RawPerformWriter {
                 bind(statements[5], [.text(task)])
                 try rows(statements[5])
                 sqlite3_bind_int(statements[6], 1, completed)
-                sqlite3_bind_text(statements[6], 2, task, -1, csqlite_transient())
+                RawSQLiteCalls.bind(text: task, to: statements[6], at: 2)
                 sqlite3_bind_int(statements[6], 3, completed)
                 try calls.step(statements[6])
                 bind(statements[7], [.text("proj-thesis")])
@@ -171,7 +171,7 @@ final class RawPerformWriter {
     private func bind(_ statement: OpaquePointer?, _ values: [Value]) {
         for (offset, value) in values.enumerated() {
             switch value {
-            case .text(let text): sqlite3_bind_text(statement, Int32(offset + 1), text, -1, csqlite_transient())
+            case .text(let text): RawSQLiteCalls.bind(text: text, to: statement, at: Int32(offset + 1))
             case .real(let number): sqlite3_bind_double(statement, Int32(offset + 1), number)
             }
         }

@@ -81,18 +81,18 @@ final class RawTapWriter {
         let insert = statements[2]
         for row in rows {
             sqlite3_bind_double(insert, 1, row.date)
-            sqlite3_bind_text(insert, 2, row.url, -1, csqlite_transient())
+            RawSQLiteCalls.bind(text: row.url, to: insert, at: 2)
             if let route = row.route {
-                sqlite3_bind_text(insert, 3, route, -1, csqlite_transient())
+                RawSQLiteCalls.bind(text: route, to: insert, at: 3)
             } else {
                 sqlite3_bind_null(insert, 3)
             }
             for (index, text) in [row.kind, row.family, row.source, row.location].enumerated() {
-                sqlite3_bind_text(insert, Int32(index + 4), text, -1, csqlite_transient())
+                RawSQLiteCalls.bind(text: text, to: insert, at: Int32(index + 4))
             }
             sqlite3_bind_int(insert, 8, row.suspicious ? 1 : 0)
             if row.suspicious {
-                sqlite3_bind_text(insert, 9, "link-on-family-without-links", -1, csqlite_transient())
+                RawSQLiteCalls.bind(text: "link-on-family-without-links", to: insert, at: 9)
             } else {
                 sqlite3_bind_null(insert, 9)
             }
@@ -106,7 +106,7 @@ final class RawTapWriter {
         for (group, counts) in groups {
             let statement = statements[3]
             sqlite3_bind_int64(statement, 1, group.quarter)
-            sqlite3_bind_text(statement, 2, group.route, -1, csqlite_transient())
+            RawSQLiteCalls.bind(text: group.route, to: statement, at: 2)
             sqlite3_bind_int64(statement, 3, counts.taps)
             sqlite3_bind_int64(statement, 4, counts.suspicious)
             try calls.step(statement)

@@ -80,14 +80,14 @@ final class RawTimelineWriter {
             try calls.step(statements[0])
             for (key, timeline) in configurations[batchStart..<min(batchStart + batchSize, configurations.count)] {
                 try findServedList(key: key)
-                sqlite3_bind_text(statements[2], 1, timeline, -1, csqlite_transient())
-                sqlite3_bind_text(statements[2], 2, key, -1, csqlite_transient())
+                RawSQLiteCalls.bind(text: timeline, to: statements[2], at: 1)
+                RawSQLiteCalls.bind(text: key, to: statements[2], at: 2)
                 sqlite3_bind_blob(statements[2], 3, digest, Int32(digest.count), csqlite_transient())
                 try calls.step(statements[2])
                 sqlite3_bind_double(statements[3], 1, now + 3600)
                 sqlite3_bind_double(statements[3], 2, now - 86400)
                 sqlite3_bind_double(statements[3], 3, now)
-                sqlite3_bind_text(statements[3], 4, key, -1, csqlite_transient())
+                RawSQLiteCalls.bind(text: key, to: statements[3], at: 4)
                 try calls.step(statements[3])
                 try logRun(key: key, now: now)
             }
@@ -100,7 +100,7 @@ final class RawTimelineWriter {
     /// read as one text, its SHA-256, and the list interned.
     private func findServedList(key: String) throws {
         let (current, served, intern) = (statements[7], statements[4], statements[5])
-        sqlite3_bind_text(current, 1, key, -1, csqlite_transient())
+        RawSQLiteCalls.bind(text: key, to: current, at: 1)
         defer { sqlite3_reset(current) }
         if sqlite3_step(current) == SQLITE_ROW, sqlite3_column_bytes(current, 0) == digest.count,
            let bytes = sqlite3_column_blob(current, 0) {
@@ -108,7 +108,7 @@ final class RawTimelineWriter {
             return
         }
         defer { sqlite3_reset(served) }
-        sqlite3_bind_text(served, 1, key, -1, csqlite_transient())
+        RawSQLiteCalls.bind(text: key, to: served, at: 1)
         guard sqlite3_step(served) == SQLITE_ROW, let text = sqlite3_column_text(served, 0) else {
             throw BenchmarkUsage(message: "raw timelines: no served list for \(key)")
         }
@@ -127,7 +127,7 @@ final class RawTimelineWriter {
     /// Writes one run's reload-log row, naming the list ``findServedList(key:)`` found.
     private func logRun(key: String, now: Double) throws {
         let log = statements[6]
-        sqlite3_bind_text(log, 1, key, -1, csqlite_transient())
+        RawSQLiteCalls.bind(text: key, to: log, at: 1)
         sqlite3_bind_double(log, 2, now)
         sqlite3_bind_blob(log, 3, digest, Int32(digest.count), csqlite_transient())
         try calls.step(log)
