@@ -323,7 +323,8 @@ public struct JSONTextWriter {
             let first = members.startIndex
             guard members.count == 2 else { return try body(members[first].key, members[first].value) }
             let second = members.index(after: first)
-            let (earlier, later) = keyPrecedes(members[second].key, members[first].key) ? (second, first) : (first, second)
+            let (earlier, later) = keyPrecedes(members[second].key, members[first].key)
+                ? (second, first) : (first, second)
             try body(members[earlier].key, members[earlier].value)
             try body(members[later].key, members[later].value)
         default:
