@@ -107,9 +107,8 @@ public struct JSONTextWriter {
     /// Writes a member's key that needs no escaping (a property name: no quote, backslash or control character)
     /// without scanning it; the member's value follows.
     package mutating func key(plain key: StaticString) {
-        assert(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-            .allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") },
-               "\(key) needs escaping")
+        assert(!UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+            .contains(where: Self.needsEscaping), "\(key) needs escaping")
         separate()
         bytes.append(UInt8(ascii: "\""))
         append(key)
@@ -290,107 +289,6 @@ public struct JSONTextWriter {
         }
     }
 
-    /// Writes a dictionary as an object whose members are sorted by key, each value written by `write`.
-    package mutating func object<Value>(_ members: [String: Value],
-                                _ write: (inout JSONTextWriter, Value) throws -> Void) throws {
-        beginObject()
-        try Self.forEachSorted(members) { name, member in
-            key(name)
-            try write(&self, member)
-        }
-        endObject()
-    }
-
-    /// Writes a dictionary of strings as an object whose members are sorted by key (not generic, so callers in
-    /// other modules pay no generic dispatch).
-    package mutating func object(_ members: [String: String]) {
-        beginObject()
-        Self.forEachSorted(members) { name, member in
-            key(name)
-            string(member)
-        }
-        endObject()
-    }
-
-    /// Calls `body` with each member in ``sorted(_:)``'s order. An intent's parameters are a member or two, so up
-    /// to two are put in order in place; only larger dictionaries are copied out and sorted.
-    private static func forEachSorted<Value>(_ members: [String: Value],
-                                             _ body: (String, Value) throws -> Void) rethrows {
-        switch members.count {
-        case 0:
-            return
-        case 1, 2:
-            let first = members.startIndex
-            guard members.count == 2 else { return try body(members[first].key, members[first].value) }
-            let second = members.index(after: first)
-            let (earlier, later) = keyPrecedes(members[second].key, members[first].key)
-                ? (second, first) : (first, second)
-            try body(members[earlier].key, members[earlier].value)
-            try body(members[later].key, members[later].value)
-        default:
-            for (name, member) in sorted(members) { try body(name, member) }
-        }
-    }
-
-    /// Members in the order `JSONEncoder`'s `.sortedKeys` writes them: by the UTF-8 bytes of the keys.
-    static func sorted<Value>(_ members: [String: Value]) -> [(key: String, value: Value)] {
-        members.sorted { keyPrecedes($0.key, $1.key) }
-    }
-
-    /// Whether member `first` is written before member `second`: their UTF-8 bytes compared as unsigned bytes,
-    /// the order of `JSONEncoder`'s `.sortedKeys`. Not generic, so writers in other modules sorting dictionaries
-    /// of their own value types pay no generic dispatch for it.
-    package static func keyPrecedes(_ first: String, _ second: String) -> Bool {
-        var first = first
-        var second = second
-        return first.withUTF8 { lhs in
-            second.withUTF8 { rhs in
-                let common = min(lhs.count, rhs.count)
-                if common > 0, let left = lhs.baseAddress, let right = rhs.baseAddress {
-                    let order = memcmp(left, right, common)
-                    if order != 0 { return order < 0 }
-                }
-                return lhs.count < rhs.count
-            }
-        }
-    }
-
-    /// A list of strings as ``string(_:)`` writes each, when none needs escaping; nil when one does.
-    ///
-    /// Written straight into the string's storage: no writer's buffer, and no allocation at all for a text of up
-    /// to 15 bytes (`["TaskList"]`, the reloads a perform asks for), which a string holds in place.
-    package static func plainText(strings: [String]) -> String? {
-        var length = 1 + strings.count * 3 - (strings.isEmpty ? 0 : 1) + 1
-        for var string in strings {
-            let count: Int? = string.withUTF8 { utf8 in
-                utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } ? nil : utf8.count
-            }
-            guard let count else { return nil }
-            length += count
-        }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var position = 0
-            buffer[position] = UInt8(ascii: "[")
-            position += 1
-            for (index, var string) in strings.enumerated() {
-                if index > 0 {
-                    buffer[position] = UInt8(ascii: ",")
-                    position += 1
-                }
-                buffer[position] = UInt8(ascii: "\"")
-                position += 1
-                string.withUTF8 { utf8 in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[position...]).initialize(fromContentsOf: utf8)
-                    position += utf8.count
-                }
-                buffer[position] = UInt8(ascii: "\"")
-                position += 1
-            }
-            buffer[position] = UInt8(ascii: "]")
-            return position + 1
-        }
-    }
-
     // MARK: Bytes
 
     mutating func append(_ text: StaticString) {
@@ -398,6 +296,11 @@ public struct JSONTextWriter {
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Whether a string's byte is written escaped: a quote, a backslash or a control character.
+    @inline(__always) static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
 
     /// `text` as a JSON string literal, escaped as the writer escapes strings (log lines use it).
     package static func quoted(_ text: String) -> String {
@@ -413,7 +316,7 @@ public struct JSONTextWriter {
             var start = 0
             for index in utf8.indices {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard Self.needsEscaping(byte) else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 start = index + 1
                 bytes.append(UInt8(ascii: "\\"))
