@@ -38,9 +38,12 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // libcurl (libcurl4-openssl-dev) and libpq (libpq-dev): their headers at build time, the libraries opened
+        // on first use (CLazyLibrary), so a daemon configured without APNs or PostgreSQL never maps them.
+        .target(name: "CLazyLibrary"),
+        .target(name: "CCurl", dependencies: ["CLazyLibrary"]),
+        .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),
         // C helpers of DeepLinks' hot path: SSE2 byte classes (`pmovmskb`), a thread-local variable.
         .target(name: "CDeepLinks"),
 
@@ -153,7 +156,8 @@ let package = Package(
         .target(name: "APNsTestSupport", dependencies: ["HTTPServer", "HTTPTestSupport"], path: "Tests/APNsTestSupport",
                 swiftSettings: sharedSettings),
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Push", "SharedState", "JSON", "APNsTestSupport",
-                                                      "ProcessTestSupport", "PostgresStore", "PostgresTestSupport"],
+                                                      "ProcessTestSupport", "PostgresStore", "PostgresTestSupport",
+                                                      "CLazyLibrary"],
                     swiftSettings: sharedSettings),
         .executableTarget(name: "apns-crashsender", dependencies: ["APNs", "Push", "SharedState", "PostgresStore"],
                           swiftSettings: sharedSettings),

@@ -25,7 +25,8 @@ if [ -n "$missing" ]; then
 fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
-swift build -c release --product widgethost >/dev/null
+# The deployment build (`make release`): the Swift runtime and Foundation linked in.
+swift build -c release --product widgethost --static-swift-stdlib --scratch-path .build/static >/dev/null
 work=$(mktemp -d)
 cleanup() {
     [ -n "${daemon:-}" ] && kill -TERM "$daemon" 2>/dev/null && wait "$daemon" 2>/dev/null || true
@@ -52,7 +53,7 @@ http {
 CONF
 "$NGINX" -c "$work/nginx.conf" -p "$work"
 
-.build/release/widgethost serve --data-dir "$work/data" --port "$DAEMON_PORT" --log-level error \
+.build/static/release/widgethost serve --data-dir "$work/data" --port "$DAEMON_PORT" --log-level error \
     ${THREADS:+--threads "$THREADS"} \
     > "$work/daemon.out" 2> "$work/daemon.err" &
 daemon=$!

@@ -21,7 +21,8 @@ public final class PostgresConnection {
     /// Connects, blocking until the server answers or `connect_timeout` (3 s unless the string says) passes.
     ///
     /// - Parameter connectionString: A `postgres://` URL or `key=value` string, as libpq reads it.
-    /// - Throws: ``PostgresError`` `.badConnectionString`, or `.unavailable` when no server answers.
+    /// - Throws: ``PostgresError`` `.badConnectionString`, `.unavailable` when no server answers, or
+    ///   `.clientLibraryMissing` when libpq cannot be loaded.
     ///
     /// See [PQconnectdbParams](https://www.postgresql.org/docs/15/libpq-connect.html).
     public init(connectionString: String) throws {
@@ -167,7 +168,10 @@ public final class PostgresConnection {
     }
 
     /// Refuses a connection string libpq cannot parse, with libpq's reason (which never repeats a password).
+    ///
+    /// The first libpq call of a pool and of a connection, so it loads libpq (opened on first use, not linked).
     static func validateConnectionString(_ connectionString: String) throws {
+        try loadClientLibrary()
         guard !connectionString.utf8.contains(0) else {
             throw PostgresError(kind: .badConnectionString, message: "the connection string holds a NUL byte")
         }
@@ -179,6 +183,13 @@ public final class PostgresConnection {
         let message = error.map { text($0) } ?? "the connection string cannot be parsed"
         if let error { PQfreemem(error) }
         throw PostgresError(kind: .badConnectionString, message: message)
+    }
+
+    /// Opens libpq unless it is open: ``PostgresError/Kind/clientLibraryMissing`` names the library and what failed.
+    static func loadClientLibrary() throws {
+        var error = [CChar](repeating: 0, count: 512)
+        guard clibpq_load(&error, error.count) != 0 else { return }
+        throw PostgresError(kind: .clientLibraryMissing, message: text(error))
     }
 
     /// libpq's NUL-terminated messages and names, trimmed of their trailing newline.

@@ -23,6 +23,9 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable, Equatable
         case commitOutcomeUnknown
         /// The connection string cannot be parsed.
         case badConnectionString
+        /// libpq (`libpq.so.5`, Debian's `libpq5`) is not installed, or lacks a function PostgresStore calls: it is
+        /// opened on first use rather than linked, so a process that uses no PostgreSQL does not need it.
+        case clientLibraryMissing
     }
 
     /// What went wrong.

@@ -24,7 +24,8 @@ public final class PostgresPool: @unchecked Sendable {
     /// - Parameters:
     ///   - connectionString: A `postgres://` URL or libpq `key=value` string.
     ///   - maximumConnections: At least 1.
-    /// - Throws: ``PostgresError`` `.badConnectionString` when libpq cannot parse it.
+    /// - Throws: ``PostgresError`` `.badConnectionString` when libpq cannot parse it, `.clientLibraryMissing` when
+    ///   libpq cannot be loaded.
     public init(connectionString: String, maximumConnections: Int = 4) throws {
         precondition(maximumConnections >= 1, "a pool needs at least one connection")
         try PostgresConnection.validateConnectionString(connectionString)

@@ -83,9 +83,10 @@ public final class HTTP2Client: Sendable {
 
     /// Starts the client's thread; no connection is opened before the first request.
     /// - Parameter completion: Called on the client's thread once per request, in the order requests end.
-    /// - Throws: ``HTTP2ClientError`` for a bad configuration.
+    /// - Throws: ``HTTP2ClientError`` for a bad configuration, or when libcurl cannot be loaded.
     public init(_ configuration: Configuration, completion: @escaping @Sendable (HTTP2Completion) -> Void) throws {
         try configuration.validate()
+        try Self.loadLibcurl()
         _ = Self.globalInitialization
         guard let multi = curl_multi_init() else { throw HTTP2ClientError.outOfMemory }
         CurlError.precondition(ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX)),
@@ -114,7 +115,16 @@ public final class HTTP2Client: Sendable {
         thread.start()
     }
 
-    /// `curl_global_init`, once per process, before any other libcurl call.
+    /// Opens libcurl unless it is open: it is loaded on first use, not linked, so a daemon that sends no pushes never
+    /// maps it (nor the libraries it pulls in).
+    static func loadLibcurl() throws {
+        var error = [CChar](repeating: 0, count: 512)
+        guard ccurl_load(&error, error.count) != 0 else { return }
+        let message = error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        throw HTTP2ClientError.clientLibraryMissing(String(decoding: message, as: UTF8.self))
+    }
+
+    /// `curl_global_init`, once per process, before any other libcurl call (and after ``loadLibcurl()``).
     private static let globalInitialization: Void = {
         let code = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         precondition(code == CURLE_OK, "curl_global_init failed: \(CurlError(code))")
@@ -164,6 +174,8 @@ public enum HTTP2ClientError: Error, Sendable, Hashable, CustomStringConvertible
     case unreadableCAFile(String)
     /// libcurl could not allocate a handle.
     case outOfMemory
+    /// libcurl (`libcurl.so.4`, Debian's `libcurl4`) is not installed, or lacks a function the client calls.
+    case clientLibraryMissing(String)
 
     public var description: String {
         switch self {
@@ -172,6 +184,7 @@ public enum HTTP2ClientError: Error, Sendable, Hashable, CustomStringConvertible
         case .streamsOutOfRange(let count): "streams per connection must be in 1...10000, not \(count)"
         case .unreadableCAFile(let path): "the CA file '\(path)' cannot be read"
         case .outOfMemory: "libcurl could not allocate a multi handle"
+        case .clientLibraryMissing(let reason): reason
         }
     }
 }
