@@ -1,6 +1,5 @@
 /* libcurl's functions the APNs client calls, defined here under their own names: each calls libcurl's, resolved
-   by CLazyLibrary when ccurl_load first ran. The types come from curl.h (`__typeof__`), so a forwarder cannot
-   disagree with the declaration it defines. */
+   by CLazyLibrary when ccurl_load first ran, and typed as curl.h declares it. */
 #define CURL_DISABLE_TYPECHECK
 #include "CCurl.h"
 
@@ -12,22 +11,9 @@
     X(curl_multi_add_handle) X(curl_multi_remove_handle) X(curl_multi_perform) X(curl_multi_poll) \
     X(curl_multi_wakeup) X(curl_multi_info_read) X(curl_multi_strerror) X(curl_slist_append) X(curl_slist_free_all)
 
-#define CCURL_INDEX(name) ccurl_index_##name,
-enum { CCURL_FUNCTIONS(CCURL_INDEX) ccurl_function_count };
-#define CCURL_NAME(name) #name,
-static const char *const ccurl_names[] = { CCURL_FUNCTIONS(CCURL_NAME) };
-static void *ccurl_functions[ccurl_function_count];
+CLAZY_LIBRARY_DEFINE(ccurl_library, "libcurl.so.4", CCURL_FUNCTIONS);
 
-static struct clazy_library ccurl_library = {
-    .file = "libcurl.so.4",
-    .names = ccurl_names,
-    .functions = ccurl_functions,
-    .count = ccurl_function_count,
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
-
-/* libcurl's own `name`, typed as curl.h declares it. */
-#define CURL_CALL(name) ((__typeof__(&name))clazy_library_function(&ccurl_library, ccurl_index_##name))
+#define CURL_CALL(name) CLAZY_LIBRARY_CALL(ccurl_library, name)
 
 int ccurl_load(char *error, size_t capacity) { return clazy_library_load(&ccurl_library, error, capacity); }
 

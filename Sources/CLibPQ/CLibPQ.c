@@ -1,6 +1,5 @@
 /* libpq's functions PostgresStore calls, defined here under their own names: each calls libpq's, resolved by
-   CLazyLibrary when clibpq_load first ran. The types come from libpq-fe.h (`__typeof__`), so a forwarder cannot
-   disagree with the declaration it defines. */
+   CLazyLibrary when clibpq_load first ran, and typed as libpq-fe.h declares it. */
 #include "CLibPQ.h"
 
 #include <CLazyLibrary.h>
@@ -11,22 +10,9 @@
     X(PQresultErrorField) X(PQclear) X(PQcmdTuples) X(PQntuples) X(PQnfields) X(PQfname) X(PQgetvalue) \
     X(PQgetlength) X(PQgetisnull) X(PQfreemem)
 
-#define CLIBPQ_INDEX(name) clibpq_index_##name,
-enum { CLIBPQ_FUNCTIONS(CLIBPQ_INDEX) clibpq_function_count };
-#define CLIBPQ_NAME(name) #name,
-static const char *const clibpq_names[] = { CLIBPQ_FUNCTIONS(CLIBPQ_NAME) };
-static void *clibpq_functions[clibpq_function_count];
+CLAZY_LIBRARY_DEFINE(clibpq_library, "libpq.so.5", CLIBPQ_FUNCTIONS);
 
-static struct clazy_library clibpq_library = {
-    .file = "libpq.so.5",
-    .names = clibpq_names,
-    .functions = clibpq_functions,
-    .count = clibpq_function_count,
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
-
-/* libpq's own `name`, typed as libpq-fe.h declares it. */
-#define PQ_CALL(name) ((__typeof__(&name))clazy_library_function(&clibpq_library, clibpq_index_##name))
+#define PQ_CALL(name) CLAZY_LIBRARY_CALL(clibpq_library, name)
 
 int clibpq_load(char *error, size_t capacity) { return clazy_library_load(&clibpq_library, error, capacity); }
 
