@@ -104,6 +104,7 @@ extension DaemonTests {
                 if case .success(let match) = table.match(url) {
                     matched += 1
                     Self.expectSameBytes(V1.Match(match))
+                    Self.expectSameLentBytes(table, url)
                 }
             }
             #expect(matched >= 5)
@@ -116,10 +117,52 @@ extension DaemonTests {
             Self.expectSameBytes(many)
         }
 
+        /// The match endpoint's answer written from the lent match against `JSONEncoder`'s for the owned one.
+        static func expectSameLentBytes(_ table: DeepLinks.RouteTable, _ url: String,
+                                        sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            guard case .success(let match) = table.match(url) else {
+                Issue.record("\(url) matches no route", sourceLocation: sourceLocation)
+                return
+            }
+            var writer = JSONTextWriter()
+            let lent = table.withMatch(url) { V1.Match.write($0, to: &writer) }
+            #expect((try? lent.get()) != nil, sourceLocation: sourceLocation)
+            expectSameBytes(HTTPResponse.json(written: writer), HTTPResponse.json(V1.Match(match)),
+                            sourceLocation: sourceLocation)
+        }
+
+        @Test("a lent match's answer: parameters sorted, a shared name's first group, escapes, no parameters")
+        func lentMatches() throws {
+            let table = try DeepLinks.RouteTable.parse("""
+            route either
+                pattern  (?J)myapp://either/(?:n/(?<id>[0-9]+)|w/(?<id>[a-z]+))(?:/(?<tail>.+))?
+                target   Either
+                example  myapp://either/n/7
+            route many
+                pattern  myapp://many/(?<zeta>[^/]+)/(?<Alpha>[^/]+)/(?<alpha>[^/]+)/(?<b2>[^/]+)
+                target   Many/"quoted"
+                example  myapp://many/a/b/c/d
+            route both
+                pattern  (?J)myapp://both/(?<id>[a-z]+)-(?<id>[0-9]+)/(?<a>[0-9]+)
+                target   Both
+                example  myapp://both/x-1/2
+            route bare
+                pattern  myapp://bare
+                target   Bare
+                example  myapp://bare
+            """)
+            for url in ["myapp://either/n/42", "myapp://either/w/abc/x%2Fy", "myapp://either/w/abc", "myapp://both/abc-12/3",
+                        "myapp://many/%22/%C3%A9/%5C/%E2%80%A8?b=%26&a=1&a=&%F0%9F%92%A1=x",
+                        "MYAPP://many/1/2/3/4/#fragment", "myapp://bare", "myapp://bare?x=%00&y"] {
+                Self.expectSameLentBytes(table, url)
+            }
+        }
+
         static let goodBodies = [
             #"{"url":"myapp://task/1"}"#, #" { "url" : "myapp://task/1" , "source":"link" } "#,
             #"{"family":"systemSmall","url":"u","source":"widgetURL"}"#, #"{"url":"\u00e9\n"}"#,
             #"{"url":""}"#, #"{"url":"myapp://task/task-3?source=homescreen"}"#, #"{"url":"é/\/"} "#,
+            #"{"url":"myapp://café/☕️?q=💡"}"#,
         ]
         static let badBodies = [
             "", "null", "[]", #"{}"#, #"{"url":1}"#, #"{"url":null}"#, #"{"url":"u","source":null}"#,
@@ -131,19 +174,32 @@ extension DaemonTests {
         @Test("route requests read as StrictJSONDecoder reads them, errors included",
               arguments: ResponseWritingTests.goodBodies + ResponseWritingTests.badBodies)
         func routeRequests(body: String) {
-            let data = Data(body.utf8)
+            Self.expectSameRouteRequest(Data(body.utf8))
+        }
+
+        @Test("route request bodies that are not UTF-8, or are UTF-8 beyond ASCII, read as the decoder reads them")
+        func routeRequestBytes() {
+            for url: [UInt8] in [[0xFF], [0xC3], [0x63, 0xC3, 0xA9], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x92, 0xA1],
+                                 [0xC0, 0xAF], [0x7F], [0x61, 0x00]] {
+                Self.expectSameRouteRequest(Data(#"{"url":""#.utf8) + Data(url) + Data(#""}"#.utf8))
+            }
+        }
+
+        static func expectSameRouteRequest(_ data: Data, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            let body = String(decoding: data, as: UTF8.self)
             let fast = Result { try V1.RouteRequest(body: data) }
             let strict = Result { try APIError.decodingBody(as: V1.RouteRequest.self) {
                 try StrictJSONDecoder().decode(V1.RouteRequest.self, from: data)
             } }
             switch (fast, strict) {
             case (.success(let fast), .success(let strict)):
-                #expect(fast.url == strict.url && fast.source == strict.source && fast.family == strict.family)
+                #expect(fast.url == strict.url && fast.source == strict.source && fast.family == strict.family,
+                        sourceLocation: sourceLocation)
             case (.failure(let fast), .failure(let strict)):
-                #expect(fast as? APIError == strict as? APIError)
-                #expect(fast is APIError)
+                #expect(fast as? APIError == strict as? APIError, sourceLocation: sourceLocation)
+                #expect(fast is APIError, sourceLocation: sourceLocation)
             default:
-                Issue.record("\(body): \(fast) but the decoder gives \(strict)")
+                Issue.record("\(body): \(fast) but the decoder gives \(strict)", sourceLocation: sourceLocation)
             }
         }
     }

@@ -47,11 +47,31 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.makeIterator()
     }
 
-    /// Field names compare ASCII-case-insensitively, without allocating (this runs several times per request).
+    /// Creates empty headers with room for `capacity` fields.
+    init(capacity: Int) {
+        fields = []
+        fields.reserveCapacity(capacity)
+    }
+
+    /// Field names compare ASCII-case-insensitively, without allocating (this runs several times per request): by
+    /// length first, which tells most names apart, then byte by byte over the strings' own storage.
     static func namesMatch(_ left: String, _ right: String) -> Bool {
-        left.utf8.elementsEqual(right.utf8) { a, b in
-            a == b || (a ^ b == 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+        guard left.utf8.count == right.utf8.count else { return false }
+        let matched = left.utf8.withContiguousStorageIfAvailable { lhs in
+            right.utf8.withContiguousStorageIfAvailable { rhs in bytesMatch(lhs, rhs) }
         }
+        if let matched, let matched { return matched }
+        return left.utf8.elementsEqual(right.utf8, by: byteMatches)
+    }
+
+    private static func bytesMatch(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in left.indices where !byteMatches(left[index], right[index]) { return false }
+        return true
+    }
+
+    /// Whether two bytes of field names match: the same, or the same ASCII letter in the other case.
+    @inline(__always) private static func byteMatches(_ a: UInt8, _ b: UInt8) -> Bool {
+        a == b || (a ^ b == 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
     }
 
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {

@@ -5,19 +5,20 @@ import Foundation
 enum MHDConnectionValues {
     /// The request header fields, in order.
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        for (name, value) in values(of: connection, kind: .HEADER_KIND) {
-            headers.add(name: name, value: value ?? "")
-        }
+        // Straight into the headers, with room for what a client usually sends: no list of pairs in between.
+        var headers = HTTPHeaders(capacity: 8)
+        forEachValue(of: connection, kind: .HEADER_KIND) { name, value in headers.add(name: name, value: value ?? "") }
         return headers
     }
 
     /// The query items, decoded (`+` as a space, then percent-decoding; undecodable text is kept raw); see
     /// ``QueryText``.
     static func queryItems(of connection: OpaquePointer) -> [URLQueryItem] {
-        values(of: connection, kind: .GET_ARGUMENT_KIND).map { name, value in
-            URLQueryItem(name: QueryText.decode(name), value: value.map(QueryText.decode))
+        var items: [URLQueryItem] = []
+        forEachValue(of: connection, kind: .GET_ARGUMENT_KIND) { name, value in
+            items.append(URLQueryItem(name: QueryText.decode(name), value: value.map(QueryText.decode)))
         }
+        return items
     }
 
     /// Whether the request announces a body (`Content-Length` above 0, or any `Transfer-Encoding`).
@@ -84,30 +85,36 @@ enum MHDConnectionValues {
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
         for field in response.headers {
-            MHD_add_response_header(created, field.name, field.value)
+            // `withCString` lends the strings' own bytes (MHD copies them); passing the strings made a C copy of each.
+            _ = field.name.withCString { name in
+                field.value.withCString { value in MHD_add_response_header(created, name, value) }
+            }
         }
         return MHD_queue_response(connection, UInt32(response.status.rawValue), created)
     }
 
-    private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String?)] {
-        var pairs: [(String, String?)] = []
-        withUnsafeMutablePointer(to: &pairs) { pairs in
-            _ = MHD_get_connection_values(connection, kind, widgetHostCollectValue, UnsafeMutableRawPointer(pairs))
+    /// Calls `body` with each value of `kind` (name, and value if any), in order.
+    private static func forEachValue(of connection: OpaquePointer, kind: MHD_ValueKind,
+                                     _ body: (String, String?) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var visit = body
+            withUnsafeMutablePointer(to: &visit) { visit in
+                _ = MHD_get_connection_values(connection, kind, widgetHostVisitValue, UnsafeMutableRawPointer(visit))
+            }
         }
-        return pairs
     }
 }
 
-/// `MHD_KeyValueIterator` appending to the `[(String, String?)]` its context points to (on the caller's stack).
-func widgetHostCollectValue(
+/// `MHD_KeyValueIterator` calling the `(String, String?) -> Void` its context points to (on the caller's stack).
+func widgetHostVisitValue(
     _ cls: UnsafeMutableRawPointer?,
     _ kind: MHD_ValueKind,
     _ key: UnsafePointer<CChar>?,
     _ value: UnsafePointer<CChar>?
 ) -> MHD_Result {
     guard let cls, let key else { return .YES }
-    cls.assumingMemoryBound(to: [(String, String?)].self).pointee.append(
-        (String(cString: key), value.map { String(cString: $0) }))
+    cls.assumingMemoryBound(to: ((String, String?) -> Void).self).pointee(String(cString: key),
+                                                                         value.map { String(cString: $0) })
     return .YES
 }
 

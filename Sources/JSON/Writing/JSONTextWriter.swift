@@ -164,6 +164,12 @@ public struct JSONTextWriter {
         string(value)
     }
 
+    /// Writes the member `key` (which needs no escaping, as for ``key(plain:)``) with a string value.
+    package mutating func member(plain key: StaticString, _ value: String) {
+        self.key(plain: key)
+        string(value)
+    }
+
     package mutating func int<T: BinaryInteger>(_ value: T) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }

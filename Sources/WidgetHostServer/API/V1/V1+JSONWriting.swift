@@ -1,4 +1,5 @@
 import Foundation
+import DeepLinks
 import HTTPServer
 import JSON
 import WidgetHost
@@ -22,7 +23,12 @@ extension HTTPResponse {
         } catch {
             return APIError.internal(error).response
         }
-        return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: writer.data)
+        return json(written: writer, status: status)
+    }
+
+    /// A JSON response whose text `writer` holds.
+    static func json(written writer: JSONTextWriter, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: writer.data)
     }
 }
 
@@ -69,6 +75,59 @@ extension V1.Match: JSONWritable {
         writer.member("reason", reason)
         writer.member("route", route)
         writer.member("target", target)
+        writer.endObject()
+    }
+}
+
+extension V1.Match {
+    /// Writes the answer for a lent match: the bytes ``write(to:)`` writes for `V1.Match(match.owned())`, read
+    /// straight from the match, without the answer's dictionary of parameters, its list of query pairs or a copy
+    /// of the match (`POST /v1/routes/match` answers this way under load).
+    static func write(_ match: borrowing RouteMatchView, to writer: inout JSONTextWriter) {
+        writer.beginObject()
+        writer.member(plain: "canonicalUrl", match.canonicalURL.string)
+        writer.key(plain: "matched")
+        writer.bool(true)
+        writer.key(plain: "parameters")
+        writeParameters(match.pathParameters, to: &writer)
+        writer.key(plain: "query")
+        writer.beginArray()
+        for item in match.queryItems {
+            writer.beginObject()
+            writer.member(plain: "name", item.name)
+            writer.member(plain: "value", item.value)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.member(plain: "route", match.routeName)
+        writer.member(plain: "target", match.target)
+        writer.endObject()
+    }
+
+    /// Path parameters as the object ``RouteMatch/parameters`` becomes: members sorted by key, and of a name two
+    /// groups share, the first in pattern order.
+    private static func writeParameters(_ parameters: [PathParameter], to writer: inout JSONTextWriter) {
+        writer.beginObject()
+        switch parameters.count {
+        case 0:
+            break
+        case 1:
+            writer.key(parameters[0].name)
+            writer.string(parameters[0].value)
+        default:
+            // Pattern order breaks ties, so the first of a shared name comes first and the rest are skipped.
+            let order = parameters.indices.sorted { first, second in
+                let (left, right) = (parameters[first].name, parameters[second].name)
+                if left == right { return first < second }
+                return JSONTextWriter.keyPrecedes(left, right)
+            }
+            var previous: String?
+            for index in order where parameters[index].name != previous {
+                previous = parameters[index].name
+                writer.key(parameters[index].name)
+                writer.string(parameters[index].value)
+            }
+        }
         writer.endObject()
     }
 }

@@ -39,15 +39,21 @@ extension V1 {
         /// The URL of a body that is exactly `{"url":"…"}` with no escapes, whitespace or control characters in it
         /// (what clients send most), read without parsing; nil for any other body.
         private static func compactURLOnly(_ body: Data) -> String? {
-            body.withUnsafeBytes { bytes -> String? in
-                let prefix = #"{"url":""#.utf8, suffix = #""}"#.utf8
-                guard bytes.count >= prefix.count + suffix.count, bytes.starts(with: prefix),
-                      bytes[(bytes.count - suffix.count)...].elementsEqual(suffix) else { return nil }
-                let value = UnsafeRawBufferPointer(rebasing: bytes[prefix.count..<(bytes.count - suffix.count)])
-                for byte in value where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    return nil
+            body.withUnsafeBytes { raw -> String? in
+                let (prefix, suffix): (StaticString, StaticString) = (#"{"url":""#, #""}"#)
+                let (head, tail) = (prefix.utf8CodeUnitCount, suffix.utf8CodeUnitCount)
+                guard raw.count >= head + tail, let base = raw.baseAddress,
+                      memcmp(base, prefix.utf8Start, head) == 0,
+                      memcmp(base + (raw.count - tail), suffix.utf8Start, tail) == 0 else { return nil }
+                let value = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + head,
+                                                count: raw.count - head - tail)
+                var isASCII = true
+                for byte in value {
+                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return nil }
+                    if byte >= 0x80 { isASCII = false }
                 }
-                return String(validating: value, as: UTF8.self)
+                // ASCII is UTF-8 as it stands: only other text is validated.
+                return isASCII ? String(decoding: value, as: UTF8.self) : String(validating: value, as: UTF8.self)
             }
         }
 
