@@ -7,18 +7,19 @@ enum MHDConnectionValues {
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
         // Straight into the headers, with room for what a client usually sends: no list of pairs in between.
         var headers = HTTPHeaders(capacity: 8)
-        forEachValue(of: connection, kind: .HEADER_KIND) { name, value in headers.add(name: name, value: value ?? "") }
+        withUnsafeMutablePointer(to: &headers) { headers in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, widgetHostCollectHeader,
+                                            UnsafeMutableRawPointer(headers))
+        }
         return headers
     }
 
     /// The query items, decoded (`+` as a space, then percent-decoding; undecodable text is kept raw); see
     /// ``QueryText``.
     static func queryItems(of connection: OpaquePointer) -> [URLQueryItem] {
-        var items: [URLQueryItem] = []
-        forEachValue(of: connection, kind: .GET_ARGUMENT_KIND) { name, value in
-            items.append(URLQueryItem(name: QueryText.decode(name), value: value.map(QueryText.decode)))
+        values(of: connection, kind: .GET_ARGUMENT_KIND).map { name, value in
+            URLQueryItem(name: QueryText.decode(name), value: value.map(QueryText.decode))
         }
-        return items
     }
 
     /// Whether the request announces a body (`Content-Length` above 0, or any `Transfer-Encoding`).
@@ -93,28 +94,46 @@ enum MHDConnectionValues {
         return MHD_queue_response(connection, UInt32(response.status.rawValue), created)
     }
 
-    /// Calls `body` with each value of `kind` (name, and value if any), in order.
-    private static func forEachValue(of connection: OpaquePointer, kind: MHD_ValueKind,
-                                     _ body: (String, String?) -> Void) {
-        withoutActuallyEscaping(body) { body in
-            var visit = body
-            withUnsafeMutablePointer(to: &visit) { visit in
-                _ = MHD_get_connection_values(connection, kind, widgetHostVisitValue, UnsafeMutableRawPointer(visit))
-            }
+    private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String?)] {
+        var pairs: [(String, String?)] = []
+        withUnsafeMutablePointer(to: &pairs) { pairs in
+            _ = MHD_get_connection_values(connection, kind, widgetHostCollectValue, UnsafeMutableRawPointer(pairs))
         }
+        return pairs
     }
 }
 
-/// `MHD_KeyValueIterator` calling the `(String, String?) -> Void` its context points to (on the caller's stack).
-func widgetHostVisitValue(
+/// `MHD_KeyValueIterator` appending to the `[(String, String?)]` its context points to (on the caller's stack).
+func widgetHostCollectValue(
     _ cls: UnsafeMutableRawPointer?,
     _ kind: MHD_ValueKind,
     _ key: UnsafePointer<CChar>?,
     _ value: UnsafePointer<CChar>?
 ) -> MHD_Result {
     guard let cls, let key else { return .YES }
-    cls.assumingMemoryBound(to: ((String, String?) -> Void).self).pointee(String(cString: key),
-                                                                         value.map { String(cString: $0) })
+    cls.assumingMemoryBound(to: [(String, String?)].self).pointee.append(
+        (String(cString: key), value.map { String(cString: $0) }))
+    return .YES
+}
+
+/// `MHD_KeyValueIteratorN` adding each header field, its name and value as long as MHD says, to the
+/// ``HTTPHeaders`` its context points to (on the caller's stack); a field without a value gets an empty one.
+func widgetHostCollectHeader(
+    _ cls: UnsafeMutableRawPointer?,
+    _ kind: MHD_ValueKind,
+    _ key: UnsafePointer<CChar>?,
+    _ keySize: Int,
+    _ value: UnsafePointer<CChar>?,
+    _ valueSize: Int
+) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    func text(_ start: UnsafePointer<CChar>, _ count: Int) -> String {
+        start.withMemoryRebound(to: UInt8.self, capacity: count) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
+    }
+    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(name: text(key, keySize),
+                                                               value: value.map { text($0, valueSize) } ?? "")
     return .YES
 }
 
