@@ -10,7 +10,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Creates headers from literal pairs, e.g. `["Content-Type": "text/plain"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { (name: $0.0, value: $0.1) }
+        // With room for the fields the server adds to every response (its request id, at times `Connection`).
+        fields = []
+        fields.reserveCapacity(elements.count + 2)
+        for (name, value) in elements { fields.append((name: name, value: value)) }
     }
 
     /// The first value of the field `name` (any case), or nil. Setting replaces every field of that name;
@@ -20,7 +23,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
             fields.first { Self.namesMatch($0.name, name) }?.value
         }
         set {
-            remove(name)
+            if fields.contains(where: { Self.namesMatch($0.name, name) }) { remove(name) }
             if let newValue { add(name: name, value: newValue) }
         }
     }

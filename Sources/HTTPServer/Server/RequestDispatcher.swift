@@ -154,8 +154,8 @@ final class RequestDispatcher: Sendable {
         var response = response
         response.headers["X-Request-Id"] = context.id
         if isStopping { response.headers["Connection"] = "close" }
-        let elapsed = ContinuousClock.now - context.started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let elapsed = (ContinuousClock.now - context.started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         metrics.record(endpoint: context.endpoint, status: response.status, seconds: seconds)
         let level: LogLevel = response.status.rawValue >= 500 ? .error : .info
         if log.isEnabled(level) {

@@ -114,6 +114,7 @@ enum RequestHead {
     /// start plus MHD's head size), when MHD says.
     private static func headerFault(_ connection: OpaquePointer, headEnd: UnsafePointer<UInt8>?) -> Fault? {
         var fields: [Field] = []
+        fields.reserveCapacity(8)
         withUnsafeMutablePointer(to: &fields) { fields in
             _ = MHD_get_connection_values(connection, .HEADER_KIND, widgetHostCollectField, UnsafeMutableRawPointer(fields))
         }
