@@ -4,7 +4,10 @@ enum QueryText {
     /// that decodes to invalid UTF-8 is kept as received, with only the `+` replaced: what
     /// `replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? spaced` gives, at a fraction of the cost.
     static func decode(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return text }
+        // Over the string's own bytes when it has them: the UTF-8 view's iterator cost about twenty instructions a byte.
+        func isCoded(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "+") || byte == UInt8(ascii: "%") }
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isCoded) })
+                ?? text.utf8.contains(where: isCoded) else { return text }
         var text = text
         return text.withUTF8 { bytes in
             decoded(bytes) ?? String(decoding: bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)

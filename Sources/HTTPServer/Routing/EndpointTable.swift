@@ -38,6 +38,7 @@ public final class EndpointTable: Sendable {
     public func resolve(_ method: HTTPMethod, path: String) -> Match {
         guard let segments = Self.segments(of: path) else { return .notFound }
         var captures: [String] = []
+        captures.reserveCapacity(4)
         guard let node = root.find(segments[...], captures: &captures) else { return .notFound }
         let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil)
         guard let route else {
