@@ -16,6 +16,9 @@ struct RouteTableTests {
         router.post("/v1/kinds/{kind}/reload", handler: ok)
         router.get("/v1/a/{x}/b", handler: ok)
         router.get("/v1/a/literal/c", handler: ok)
+        router.get("/", handler: ok)
+        router.post("/v1/routes/match", handler: ok)
+        router.delete("/v1/routes/match", handler: ok)
         return router.build()
     }
 
@@ -55,6 +58,40 @@ struct RouteTableTests {
             return
         }
         #expect(allowed == [.delete, .get, .head])
+    }
+
+    /// What a resolution says, to compare two: the route's name and captures, the allowed methods, or not found.
+    private func answer(_ match: EndpointTable.Match) -> String {
+        switch match {
+        case .found(let endpoint, let parameters):
+            "\(endpoint.name) \(parameters.values.map { "\($0.name)=\($0.value)" })"
+        case .methodNotAllowed(let allowed): "405 \(allowed.map(\.rawValue))"
+        case .notFound: "404"
+        }
+    }
+
+    /// Paths written exactly as a route's literal template are looked up whole; every other spelling of them walks
+    /// the trie. Both must answer alike, for every method.
+    @Test("a literal path looked up whole answers as its other spellings do, for every method")
+    func literalPathsAgree() {
+        let routes = table()
+        for (literal, spellings) in [
+            ("/", ["", "//"]),
+            ("/v1/kinds/search", ["/v1/kinds/search/", "//v1/kinds//search", "/v1/kinds/%73earch", "/v1/%6Binds/search"]),
+            ("/v1/a/literal/c", ["/v1/a/literal/c/", "/v1/a/%6Citeral/c"]),
+            ("/v1/routes/match", ["/v1/routes/match/", "/v1//routes/match", "/v1/routes/%6Datch"]),
+        ] {
+            for method in [HTTPMethod.get, .head, .post, .put, .delete] {
+                let whole = answer(routes.resolve(method, path: literal))
+                for spelling in spellings {
+                    #expect(answer(routes.resolve(method, path: spelling)) == whole, "\(method.rawValue) \(spelling)")
+                }
+            }
+        }
+        #expect(answer(routes.resolve(.post, path: "/v1/kinds/search")) == "405 [\"GET\", \"HEAD\"]")
+        #expect(answer(routes.resolve(.head, path: "/v1/kinds/search")) == "GET /v1/kinds/search []")
+        #expect(answer(routes.resolve(.get, path: "/v1/kinds/other")) == "GET /v1/kinds/{kind} [\"kind=other\"]")
+        #expect(answer(routes.resolve(.get, path: "/v1/a/literal")) == "404")
     }
 
     @Test("HEAD uses the GET route; empty segments are ignored")

@@ -18,6 +18,13 @@ public final class EndpointTable: Sendable {
     }
 
     private let root: EndpointNode
+    /// The nodes with routes whose paths have no parameter, by their path as a client writes it (`/v1/routes/match`):
+    /// a request for exactly that path is resolved with one look-up, without splitting it. Any other spelling of it
+    /// (an escape, a doubled or trailing slash) walks the trie, which answers the same.
+    private let literalPaths: [String: EndpointNode]
+    /// Bit `n` set when a literal path is `n` bytes long (below 64): a path of another length, such as one with a
+    /// parameter, skips the look-up and the hashing of its text.
+    private let literalPathLengths: UInt64
 
     /// Every route, in registration order.
     public let routes: [Endpoint]
@@ -29,6 +36,12 @@ public final class EndpointTable: Sendable {
             builder.insert(route, segments: route.template.segments[...])
         }
         root = builder.freeze()
+        var literalPaths: [String: EndpointNode] = [:]
+        root.forEachLiteralPath { path, node in literalPaths[path] = node }
+        self.literalPaths = literalPaths
+        literalPathLengths = literalPaths.keys.reduce(0) { bits, path in
+            path.utf8.count < 64 ? bits | 1 << UInt64(path.utf8.count) : bits
+        }
     }
 
     /// Resolves a request.
@@ -36,10 +49,19 @@ public final class EndpointTable: Sendable {
     ///   - method: The request method. `HEAD` falls back to the `GET` route.
     ///   - path: The raw (percent-encoded) path without the query string.
     public func resolve(_ method: HTTPMethod, path: String) -> Match {
+        let length = path.utf8.count
+        if length >= 64 || literalPathLengths & 1 << UInt64(length) != 0, let node = literalPaths[path] {
+            return Self.resolve(method, at: node, captures: [])
+        }
         guard let segments = Self.segments(of: path) else { return .notFound }
         var captures: [String] = []
         captures.reserveCapacity(4)
         guard let node = root.find(segments[...], captures: &captures) else { return .notFound }
+        return Self.resolve(method, at: node, captures: captures)
+    }
+
+    /// The route of `node` for `method`, with the path's captures as its parameters.
+    private static func resolve(_ method: HTTPMethod, at node: EndpointNode, captures: [String]) -> Match {
         let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil)
         guard let route else {
             var allowed = Array(node.routes.keys)
@@ -105,6 +127,13 @@ final class EndpointNode: Sendable {
             captures.removeLast()
         }
         return nil
+    }
+
+    /// Calls `body` with each node that has routes and is reached by literal segments only, and its path
+    /// (`/` and the segments joined by `/`).
+    func forEachLiteralPath(under prefix: String = "", _ body: (String, EndpointNode) -> Void) {
+        if !routes.isEmpty { body(prefix.isEmpty ? "/" : prefix, self) }
+        for (segment, node) in literals { node.forEachLiteralPath(under: prefix + "/" + segment, body) }
     }
 
     /// The mutable trie the table is built from.
