@@ -45,8 +45,7 @@ extension V1 {
                 guard raw.count >= head + tail, let base = raw.baseAddress,
                       memcmp(base, prefix.utf8Start, head) == 0,
                       memcmp(base + (raw.count - tail), suffix.utf8Start, tail) == 0 else { return nil }
-                let value = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + head,
-                                                count: raw.count - head - tail)
+                let value = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[head..<(raw.count - tail)])
                 var isASCII = true
                 for byte in value {
                     if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return nil }
