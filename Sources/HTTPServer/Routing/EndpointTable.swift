@@ -5,7 +5,8 @@ import Foundation
 /// Resolution walks one trie level per path segment (a dictionary look-up for literals, then the
 /// parameter branch), backtracking from a literal branch to the parameter branch when the literal one
 /// leads nowhere. Literal segments therefore win over parameters (`/v1/kinds/search` before
-/// `/v1/kinds/{id}`). No per-route scan.
+/// `/v1/kinds/{id}`). No per-route scan. A path written exactly as a route template without parameters
+/// (`/v1/routes/match`) is found with one look-up of the whole path, to the node the walk would reach.
 public final class EndpointTable: Sendable {
     /// The outcome of resolving a request.
     public enum Match: Sendable {
