@@ -38,9 +38,11 @@ func widgetHostAccessHandler(
             method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
             path: url.map { String(cString: $0) } ?? "/"
         )
-        context.headers = MHDConnectionValues.headers(of: connection)
+        let head = MHDConnectionValues.headerFields(of: connection)
+        context.headers = head.headers
         let fault = method.flatMap { method in url.flatMap { url in version.flatMap { version in
-            RequestHead.fault(method: method, url: url, version: version, scan: context.target, connection: connection)
+            RequestHead.fault(method: method, url: url, version: version, scan: context.target, fields: head.fields,
+                              connection: connection)
         } } }
         if let early = fault?.response ?? dispatcher.preflight(context) {
             if MHDConnectionValues.expectsBody(context.headers) {

@@ -3,15 +3,24 @@ import Foundation
 
 /// Reading a request from, and queueing a response on, an MHD connection.
 enum MHDConnectionValues {
-    /// The request header fields, in order.
-    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
-        // Straight into the headers, with room for what a client usually sends: no list of pairs in between.
+    /// The request header fields, read once for both their readers.
+    struct HeaderFields {
+        /// The fields as text, in order, for handlers.
         var headers = HTTPHeaders(capacity: 8)
-        withUnsafeMutablePointer(to: &headers) { headers in
+        /// Where each field that has a value sits in MHD's read buffer, for ``RequestHead``'s check.
+        var fields: [RequestHead.Field] = []
+    }
+
+    /// The request header fields, in order, as text and as places in the read buffer, from one pass over MHD's.
+    static func headerFields(of connection: OpaquePointer) -> HeaderFields {
+        // Straight into the headers, with room for what a client usually sends: no list of pairs in between.
+        var collected = HeaderFields()
+        collected.fields.reserveCapacity(8)
+        withUnsafeMutablePointer(to: &collected) { collected in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, widgetHostCollectHeader,
-                                            UnsafeMutableRawPointer(headers))
+                                            UnsafeMutableRawPointer(collected))
         }
-        return headers
+        return collected
     }
 
     /// The query items, decoded (`+` as a space, then percent-decoding; undecodable text is kept raw); see
@@ -116,8 +125,9 @@ func widgetHostCollectValue(
     return .YES
 }
 
-/// `MHD_KeyValueIteratorN` adding each header field, its name and value as long as MHD says, to the
-/// ``HTTPHeaders`` its context points to (on the caller's stack); a field without a value gets an empty one.
+/// `MHD_KeyValueIteratorN` adding each header field to the ``MHDConnectionValues/HeaderFields`` its context points
+/// to (on the caller's stack): its name and value as text, as long as MHD says (a field without a value gets an
+/// empty one), and, when it has a value, the places of both in the read buffer.
 func widgetHostCollectHeader(
     _ cls: UnsafeMutableRawPointer?,
     _ kind: MHD_ValueKind,
@@ -132,8 +142,13 @@ func widgetHostCollectHeader(
             String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
         }
     }
-    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(name: text(key, keySize),
-                                                               value: value.map { text($0, valueSize) } ?? "")
+    let collected = cls.assumingMemoryBound(to: MHDConnectionValues.HeaderFields.self)
+    collected.pointee.headers.add(name: text(key, keySize), value: value.map { text($0, valueSize) } ?? "")
+    if let value {
+        collected.pointee.fields.append(RequestHead.Field(
+            name: UnsafeRawPointer(key).assumingMemoryBound(to: UInt8.self),
+            value: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)))
+    }
     return .YES
 }
 

@@ -72,7 +72,7 @@ enum RequestHead {
     /// The first fault of the request whose method, target and version MHD gave as `method`, `url`, `version`, given
     /// the target's `scan`; nil for a well-formed head.
     static func fault(method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>,
-                      scan: TargetScan, connection: OpaquePointer) -> Fault? {
+                      scan: TargetScan, fields: [Field], connection: OpaquePointer) -> Fault? {
         let methodFault = method.withMemoryRebound(to: UInt8.self, capacity: 1) { methodBytes in
             url.withMemoryRebound(to: UInt8.self, capacity: 1) { urlBytes in
                 self.methodFault(methodBytes, upTo: urlBytes)
@@ -86,7 +86,7 @@ enum RequestHead {
         }
         let headSize = widgethost_mhd_request_head_size(connection)
         let headEnd = headSize == 0 ? nil : method.withMemoryRebound(to: UInt8.self, capacity: 1) { $0 + headSize }
-        return headerFault(connection, headEnd: headEnd)
+        return headerFault(fields, headEnd: headEnd)
     }
 
     private static func methodFault(_ method: UnsafePointer<UInt8>, upTo target: UnsafePointer<UInt8>) -> Fault? {
@@ -110,14 +110,10 @@ enum RequestHead {
         var value: UnsafePointer<UInt8>
     }
 
-    /// The first fault in the header fields; `headEnd` is where the head ends in the read buffer (the method's
-    /// start plus MHD's head size), when MHD says.
-    private static func headerFault(_ connection: OpaquePointer, headEnd: UnsafePointer<UInt8>?) -> Fault? {
-        var fields: [Field] = []
-        fields.reserveCapacity(8)
-        withUnsafeMutablePointer(to: &fields) { fields in
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, widgetHostCollectField, UnsafeMutableRawPointer(fields))
-        }
+    /// The first fault in the header fields (those with a value, in MHD's order, as
+    /// ``MHDConnectionValues/headerFields(of:)`` collects them); `headEnd` is where the head ends in the read buffer
+    /// (the method's start plus MHD's head size), when MHD says.
+    private static func headerFault(_ fields: [Field], headEnd: UnsafePointer<UInt8>?) -> Fault? {
         for (index, field) in fields.enumerated() {
             let nameLength = strlen(UnsafeRawPointer(field.name).assumingMemoryBound(to: CChar.self))
             // Made only for a fault: a well-formed head costs no string per field.
@@ -188,21 +184,6 @@ enum RequestHead {
             return true
         }
     }
-}
-
-/// `MHD_KeyValueIterator` appending each field's name and value pointers to the `[RequestHead.Field]` its context
-/// points to (on the caller's stack).
-private func widgetHostCollectField(
-    _ cls: UnsafeMutableRawPointer?,
-    _ kind: MHD_ValueKind,
-    _ key: UnsafePointer<CChar>?,
-    _ value: UnsafePointer<CChar>?
-) -> MHD_Result {
-    guard let cls, let key, let value else { return .YES }
-    cls.assumingMemoryBound(to: [RequestHead.Field].self).pointee.append(RequestHead.Field(
-        name: UnsafeRawPointer(key).assumingMemoryBound(to: UInt8.self),
-        value: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)))
-    return .YES
 }
 
 private extension String {
