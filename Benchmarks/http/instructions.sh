@@ -3,7 +3,7 @@
 # each over one keep-alive connection, after a warm-up. The counts repeat from run to run, whatever else the machine
 # is doing, so they tell a change to the request path apart where wrk's rates (run-wrk.sh) move by a third between
 # runs. They leave out the kernel (about 40 % of the daemon's CPU under wrk), and valgrind counts a `rep stosb` once
-# per byte: libmicrohttpd's clearing of each connection's memory (`--connection-memory-limit`, 16 KiB) shows as about
+# per byte: libmicrohttpd's clearing of each connection's memory (`connectionMemoryLimit`, 16 KiB) shows as about
 # 24k instructions of memset a request, which costs the processor a few hundred cycles.
 #
 #   Benchmarks/http/instructions.sh              # 2000 requests per endpoint
@@ -11,15 +11,19 @@
 #   WIDGETHOST=/tmp/widgethost-before Benchmarks/http/instructions.sh   # another build of the daemon, to compare
 #
 # Measures the deployment build (`make release`), with its debug information stripped from a copy: valgrind 3.19
-# cannot read the DWARF 5 the toolchain writes. Installs valgrind with apt-get when it is missing.
+# cannot read the DWARF 5 the toolchain writes. Installs valgrind (and binutils, for objcopy) with apt-get when
+# missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 REQUESTS=${REQUESTS:-2000}
 PORT=${PORT:-18803}
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-command -v valgrind >/dev/null || {
-    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq valgrind
-}
+missing=""
+command -v valgrind >/dev/null || missing="$missing valgrind"
+command -v objcopy >/dev/null || missing="$missing binutils"
+if [ -n "$missing" ]; then
+    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
+fi
 
 if [ -z "${WIDGETHOST:-}" ]; then
     swift build -c release --product widgethost --static-swift-stdlib --scratch-path .build/static >/dev/null
