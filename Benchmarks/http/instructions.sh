@@ -25,10 +25,8 @@ if [ -n "$missing" ]; then
     $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
 fi
 
-if [ -z "${WIDGETHOST:-}" ]; then
-    swift build -c release --product widgethost --static-swift-stdlib --scratch-path .build/static >/dev/null
-    WIDGETHOST=.build/static/release/widgethost
-fi
+# `make release` builds the deployment build and prints its path last.
+WIDGETHOST=${WIDGETHOST:-$(make -s --no-print-directory release | tail -n 1)}
 work=$(mktemp -d)
 cleanup() {
     [ -n "${daemon:-}" ] && kill -TERM "$daemon" 2>/dev/null && wait "$daemon" 2>/dev/null || true

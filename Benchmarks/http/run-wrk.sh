@@ -25,8 +25,8 @@ if [ -n "$missing" ]; then
 fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
-# The deployment build (`make release`): the Swift runtime and Foundation linked in.
-swift build -c release --product widgethost --static-swift-stdlib --scratch-path .build/static >/dev/null
+# The deployment build: the Swift runtime and Foundation linked in. `make release` prints its path last.
+widgethost=$(make -s --no-print-directory release | tail -n 1)
 work=$(mktemp -d)
 cleanup() {
     [ -n "${daemon:-}" ] && kill -TERM "$daemon" 2>/dev/null && wait "$daemon" 2>/dev/null || true
@@ -53,7 +53,7 @@ http {
 CONF
 "$NGINX" -c "$work/nginx.conf" -p "$work"
 
-.build/static/release/widgethost serve --data-dir "$work/data" --port "$DAEMON_PORT" --log-level error \
+"$widgethost" serve --data-dir "$work/data" --port "$DAEMON_PORT" --log-level error \
     ${THREADS:+--threads "$THREADS"} \
     > "$work/daemon.out" 2> "$work/daemon.err" &
 daemon=$!

@@ -92,6 +92,10 @@ public final class RouteTableHolder: Sendable {
 
     /// Routes `url` with the current table and lends the match to `body` (see
     /// `RouteTable.withMatch`); the table stays alive until `body` returns, even if it is replaced.
+    ///
+    /// Inlined, as the table's own `withMatch` is, so a caller's `body` and `Result` are specialized where it calls:
+    /// a generic call here made each match instantiate its `Result` type at run time.
+    @inlinable
     public func withMatch<Value, Failure: Error>(_ url: String, context: TapContext = .any,
                                                  _ body: (borrowing RouteMatchView) throws(Failure) -> Value) throws(Failure)
         -> Result<Value, RoutingFailure> {
@@ -99,7 +103,9 @@ public final class RouteTableHolder: Sendable {
     }
 
     /// Routes the URL whose UTF-8 is `utf8` with the current table and lends the match to `body` (see
-    /// `RouteTable.withMatch(utf8:context:_:)`); the table stays alive until `body` returns.
+    /// `RouteTable.withMatch(utf8:context:_:)`); the table stays alive until `body` returns. Inlined, as the one
+    /// above.
+    @inlinable
     public func withMatch<Value, Failure: Error>(utf8: UnsafeBufferPointer<UInt8>, context: TapContext = .any,
                                                  _ body: (borrowing RouteMatchView) throws(Failure) -> Value) throws(Failure)
         -> Result<Value, RoutingFailure> {

@@ -27,12 +27,9 @@ enum DeepLinkRoutesResource: APIResource {
 
         router.postSynchronous("/v1/routes/match") { request, _ in
             let body = try V1.RouteRequest(body: request.body)
-            // Written from the lent match: the answer's model, then its text, cost more than routing the URL. Through
-            // the table's inlined `withMatch`, specialized here: the holder's generic one looked up its `Result` type
-            // at run time, on every request.
+            // Written from the lent match: the answer's model, then its text, cost more than routing the URL.
             var writer = JSONTextWriter()
-            let table = holder.table
-            switch table.withMatch(body.url, context: try body.context(), { V1.Match.write($0, to: &writer) }) {
+            switch holder.withMatch(body.url, context: try body.context(), { V1.Match.write($0, to: &writer) }) {
             case .success:
                 return .json(written: writer)
             case .failure(let failure):

@@ -81,15 +81,24 @@ extension V1.Match: JSONWritable {
 
 extension V1.Match {
     /// Writes the answer for a lent match: the bytes ``write(to:)`` writes for `V1.Match(match.owned())`, read
-    /// straight from the match, without the answer's dictionary of parameters, its list of query pairs or a copy
-    /// of the match (`POST /v1/routes/match` answers this way under load).
+    /// straight from the match, without the answer's list of query pairs, a copy of the match or (for one parameter)
+    /// a dictionary of parameters (`POST /v1/routes/match` answers this way under load).
     static func write(_ match: borrowing RouteMatchView, to writer: inout JSONTextWriter) {
         writer.beginObject()
         writer.member(plain: "canonicalUrl", match.canonicalURL.string)
         writer.key(plain: "matched")
         writer.bool(true)
         writer.key(plain: "parameters")
-        writeParameters(match.pathParameters, to: &writer)
+        // One parameter, the usual case, is written as it is; more go through the match's own dictionary (members
+        // sorted as the writer sorts them, a name two groups share read from the first that took part).
+        let parameters = match.pathParameters
+        if parameters.count > 1 {
+            writer.object(match.parameters)
+        } else {
+            writer.beginObject()
+            if let parameter = parameters.first { writer.member(parameter.name, parameter.value) }
+            writer.endObject()
+        }
         writer.key(plain: "query")
         writer.beginArray()
         for item in match.queryItems {
@@ -101,33 +110,6 @@ extension V1.Match {
         writer.endArray()
         writer.member(plain: "route", match.routeName)
         writer.member(plain: "target", match.target)
-        writer.endObject()
-    }
-
-    /// Path parameters as the object ``RouteMatch/parameters`` becomes: members sorted by key, and of a name two
-    /// groups share, the first in pattern order.
-    private static func writeParameters(_ parameters: [PathParameter], to writer: inout JSONTextWriter) {
-        writer.beginObject()
-        switch parameters.count {
-        case 0:
-            break
-        case 1:
-            writer.key(parameters[0].name)
-            writer.string(parameters[0].value)
-        default:
-            // Pattern order breaks ties, so the first of a shared name comes first and the rest are skipped.
-            let order = parameters.indices.sorted { first, second in
-                let (left, right) = (parameters[first].name, parameters[second].name)
-                if left == right { return first < second }
-                return JSONTextWriter.keyPrecedes(left, right)
-            }
-            var previous: String?
-            for index in order where parameters[index].name != previous {
-                previous = parameters[index].name
-                writer.key(parameters[index].name)
-                writer.string(parameters[index].value)
-            }
-        }
         writer.endObject()
     }
 }
