@@ -15,7 +15,7 @@ BENCH_APT_PKGS := nginx
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH_CASE ?= all
 
-.PHONY: all deps pydeps ui-deps bench-deps pg-deps build test api-test ui-test example-test demo release bench fixtures clean
+.PHONY: all deps pydeps ui-deps bench-deps pg-deps build test api-test ui-test example-test demo release bench-build bench fixtures clean
 
 # A user's package over this checkout: its own widget, intent, tables, tests and daemon (Docs/testing-intents.md).
 EXAMPLE := Examples/HabitTracker
@@ -95,9 +95,14 @@ DATA ?= ./data
 fixtures: build
 	.build/debug/widgethost fixtures load --data-dir $(DATA)
 
-bench: deps pydeps bench-deps
-	$(SWIFT) build -c release --product widgethost-bench
-	.build/release/widgethost-bench $(BENCH_CASE)
+# The benchmarks, built as the daemon is deployed (optimized, the Swift runtime linked in) and beside it, so they
+# measure the code as it runs there. Prints the binary's path.
+bench-build: deps
+	$(SWIFT) build -c release --product widgethost-bench --static-swift-stdlib --scratch-path $(RELEASE_DIR)
+	@echo "$(RELEASE_DIR)/release/widgethost-bench"
+
+bench: deps pydeps bench-deps bench-build
+	$(RELEASE_DIR)/release/widgethost-bench $(BENCH_CASE)
 
 clean:
 	rm -rf .build $(EXAMPLE)/.build

@@ -29,15 +29,16 @@ $as "$bin/initdb" -D "$dir/data" -U widgethost --auth=trust --encoding=UTF8 --lo
 $as "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
     -o "-c listen_addresses='' -k $dir -p 5432 -c shared_buffers=256MB" start >/dev/null
 $as "$bin/createdb" -h "$dir" -p 5432 -U widgethost bench
-swift build -c release --product widgethost-bench
+# `make bench-build` builds the benchmarks as the daemon is deployed and prints the binary's path last.
+bench=$(make -s --no-print-directory bench-build | tail -n 1)
 url="postgresql:///bench?host=$dir&port=5432&user=widgethost"
 if [ "$what" = push ]; then
-    .build/release/widgethost-bench push-postgres --postgres "$url" "$@"
+    "$bench" push-postgres --postgres "$url" "$@"
     exit 0
 fi
-[ "$what" = outbox ] || .build/release/widgethost-bench postgres --postgres "$url" "$@"
+[ "$what" = outbox ] || "$bench" postgres --postgres "$url" "$@"
 if [ "$what" != taps ]; then
     [ "$what" = outbox ] || echo
     $as "$bin/createdb" -h "$dir" -p 5432 -U widgethost outbox
-    .build/release/widgethost-bench outbox --postgres "postgresql:///outbox?host=$dir&port=5432&user=widgethost" "$@"
+    "$bench" outbox --postgres "postgresql:///outbox?host=$dir&port=5432&user=widgethost" "$@"
 fi

@@ -11,6 +11,11 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let benchmarkCase = arguments.first ?? "all"
 let options = Array(arguments.dropFirst())
 
+// Not for the child processes and the callgrind workload, whose output is read or kept short.
+if !["outbox-sender", "routes-profile"].contains(benchmarkCase), !options.contains("--prepare") {
+    print("widgethost-bench: release build, Swift runtime \(SwiftRuntimeLinking.description)")
+}
+
 do {
     switch benchmarkCase {
     case "store":
