@@ -5,8 +5,8 @@ second beside WidgetHost's (read from data/widgethost-results.json, written by t
 
     python3 -m venv Benchmarks/peers/.venv
     Benchmarks/peers/.venv/bin/pip install falcon werkzeug
-    swift build -c release --product widgethost-bench
-    .build/release/widgethost-bench routes --export Benchmarks/peers/data
+    make bench-build
+    .build/static/release/widgethost-bench routes --export Benchmarks/peers/data
     Benchmarks/peers/.venv/bin/python Benchmarks/peers/peer_routers.py
 
 Peers route paths only, so each URL `scheme://host/path` is given to them as `/scheme/host/path`
