@@ -83,11 +83,12 @@ demo: build
 	.build/debug/widgethost serve
 
 # The daemon to deploy: optimized, with the Swift runtime and Foundation linked in (no Swift toolchain needed where
-# it runs; about 6 MB less resident memory than linking them as shared libraries), in its own build directory so it
-# does not rebuild the benchmarks' release build. Prints the binary's path.
+# it runs; about 6 MB less resident memory than linking them as shared libraries), in a build directory of its own,
+# which the benchmarks share (`bench-build`) and the tests' debug build leaves alone. Prints the binary's path.
 RELEASE_DIR := .build/static
+RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR)
 release: deps
-	$(SWIFT) build -c release --product widgethost --static-swift-stdlib --scratch-path $(RELEASE_DIR)
+	$(RELEASE_BUILD) --product widgethost
 	@echo "$(RELEASE_DIR)/release/widgethost"
 
 # Loads Fixtures/ into a container: `make fixtures DATA=./data`.
@@ -98,7 +99,7 @@ fixtures: build
 # The benchmarks, built as the daemon is deployed (optimized, the Swift runtime linked in) and beside it, so they
 # measure the code as it runs there. Prints the binary's path.
 bench-build: deps
-	$(SWIFT) build -c release --product widgethost-bench --static-swift-stdlib --scratch-path $(RELEASE_DIR)
+	$(RELEASE_BUILD) --product widgethost-bench
 	@echo "$(RELEASE_DIR)/release/widgethost-bench"
 
 bench: deps pydeps bench-deps bench-build

@@ -13,7 +13,12 @@ let options = Array(arguments.dropFirst())
 
 // Not for the child processes and the callgrind workload, whose output is read or kept short.
 if !["outbox-sender", "routes-profile"].contains(benchmarkCase), !options.contains("--prepare") {
-    print("widgethost-bench: release build, Swift runtime \(SwiftRuntimeLinking.description)")
+    #if DEBUG
+    let optimization = "debug build (not for figures)"
+    #else
+    let optimization = "release build"
+    #endif
+    print("widgethost-bench: \(optimization), Swift runtime \(SwiftRuntimeLinking.description)")
 }
 
 do {
