@@ -38,9 +38,7 @@ public struct RouteMatch: Sendable, Hashable {
     public var pathParameters: [PathParameter] { withReader { $0.pathParameters } }
 
     /// Path parameters by name.
-    public var parameters: [String: String] {
-        Dictionary(pathParameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-    }
+    public var parameters: [String: String] { PathParameter.byName(pathParameters) }
 
     /// The value of path parameter `name`, if it took part in the match.
     @inlinable
@@ -148,6 +146,11 @@ public struct PathParameter: Sendable, Hashable {
     public let name: String
     /// The decoded value (`%2F` is `/`).
     public let value: String
+
+    /// `parameters` (in pattern order) by name: of a name two groups share, the first that took part.
+    public static func byName(_ parameters: [PathParameter]) -> [String: String] {
+        Dictionary(parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// Why a URL matched no route.

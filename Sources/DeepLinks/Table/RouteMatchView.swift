@@ -23,9 +23,7 @@ public struct RouteMatchView: ~Copyable {
     public var pathParameters: [PathParameter] { reader.pathParameters }
 
     /// Path parameters by name.
-    public var parameters: [String: String] {
-        Dictionary(reader.pathParameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-    }
+    public var parameters: [String: String] { PathParameter.byName(reader.pathParameters) }
 
     /// The value of path parameter `name`, if it took part in the match.
     public func parameter(_ name: String) -> String? { reader.parameter(name) }

@@ -108,8 +108,8 @@ extension RouteTable {
                 } else if rc < 0 {
                     outcome = .matchLimitExceeded
                 } else {
-                    parameters = Dictionary(extractParameters(route, groupBase: 0, scratch: scratch, subject: bytes).map { ($0.name, $0.value) },
-                                            uniquingKeysWith: { first, _ in first })
+                    parameters = PathParameter.byName(extractParameters(route, groupBase: 0, scratch: scratch,
+                                                                        subject: bytes))
                     if let violation = route.queryRuleViolation(sourceBytes, query: canonical.layout.queryRange, spare: spare,
                                                                 scratch: scratch, limits: limits) {
                         outcome = .queryRejected(route.describe(violation, url: sourceBytes))

@@ -89,11 +89,12 @@ extension V1.Match {
         writer.key(plain: "matched")
         writer.bool(true)
         writer.key(plain: "parameters")
-        // One parameter, the usual case, is written as it is; more go through the match's own dictionary (members
-        // sorted as the writer sorts them, a name two groups share read from the first that took part).
+        // One parameter, the usual case, is written as it is; more go through the parameters by name, as the match's
+        // own `parameters` makes them (members sorted as the writer sorts them, a name two groups share read from the
+        // first that took part), from the values decoded here rather than decoded again.
         let parameters = match.pathParameters
         if parameters.count > 1 {
-            writer.object(match.parameters)
+            writer.object(PathParameter.byName(parameters))
         } else {
             writer.beginObject()
             if let parameter = parameters.first { writer.member(parameter.name, parameter.value) }
